@@ -1,0 +1,22 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+
+/** Anything that could carry a credential is masked before a log line is written. */
+export const redactedPaths = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_hash',
+  '*.refreshToken',
+  '*.accessToken',
+  '*.token',
+  '*.secret',
+  '*.appPassword',
+  '*.adminPassword',
+  '*.dbPassword',
+];
+
+export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {
+  return { level: config.logLevel, redact: { paths: redactedPaths, censor: '[redacted]' } };
+}

@@ -1,0 +1,10 @@
+import type { AppErrorCode } from '@blogfleet/api';
+
+export interface ErrorBody {
+  code: AppErrorCode;
+  message: string;
+  details: unknown;
+}
+
+export const ok = (data: unknown) => ({ success: true as const, data });
+export const fail = (error: ErrorBody) => ({ success: false as const, error });

@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { fail, type ErrorBody } from './envelope';
+
+/** Fastify's own failures (bad JSON, oversize body, unknown route) in the same envelope as procedure errors. */
+function describe(error: FastifyError): { status: number; body: ErrorBody } {
+  const status = error.statusCode ?? 500;
+  if (
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+    error instanceof SyntaxError
+  ) {
+    return {
+      status: 400,
+      body: { code: 'PARSE_ERROR', message: 'Request body is not valid JSON', details: null },
+    };
+  }
+  if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return {
+      status: 413,
+      body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: null },
+    };
+  }
+  if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, details: null } };
+  }
+  if (status < 500) {
+    return { status, body: { code: 'VALIDATION_ERROR', message: error.message, details: null } };
+  }
+  return {
+    status: 500,
+    body: {
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred. Please try again.',
+      details: null,
+    },
+  };
+}
+
+export function errorHandlers(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const { status, body } = describe(error);
+    if (status >= 500) req.log.error({ err: error }, 'request failed');
+    return reply.code(status).send(fail(body));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    reply
+      .code(404)
+      .send(
+        fail({
+          code: 'NOT_FOUND',
+          message: `No route for ${req.method} ${req.url.split('?')[0]}`,
+          details: null,
+        }),
+      ),
+  );
+}

@@ -1,0 +1,13 @@
+import { authRouter } from './routers/auth';
+import { dashboardRouter } from './routers/dashboard';
+import { usersRouter } from './routers/users';
+import { createCallerFactory, router } from './trpc';
+
+export const appRouter = router({
+  auth: authRouter,
+  users: usersRouter,
+  dashboard: dashboardRouter,
+});
+
+export type AppRouter = typeof appRouter;
+export const createCaller = createCallerFactory(appRouter);

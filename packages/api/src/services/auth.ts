@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type Selectable, type UsersTable } from '@blogfleet/db';
+import type { LoginInput } from '@blogfleet/validators';
+import type { Context, SessionUser } from '../context';
+import { AppError } from '../errors';
+import { timingSafeDummyHash, verifyPassword } from './passwords';
+import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
+import { toPublicUser, type PublicUser } from './user-view';
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const SESSION_EXPIRED = 'Session expired. Please login again.';
+
+type AuthCtx = Pick<Context, 'db' | 'auth' | 'loginLimits' | 'req'>;
+
+export interface IssuedTokens {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+async function issueTokens(
+  ctx: AuthCtx,
+  user: Selectable<UsersTable>,
+  familyId: string,
+): Promise<IssuedTokens> {
+  const refreshToken = newRefreshToken();
+  await ctx.db
+    .insertInto('sessions')
+    .values({
+      user_id: user.id,
+      family_id: familyId,
+      token_hash: hashRefreshToken(refreshToken),
+      expires_at: new Date(Date.now() + ctx.auth.refreshTokenTtlSeconds * 1000),
+      ip: ctx.req.ip,
+      user_agent: ctx.req.userAgent?.slice(0, 512) ?? null,
+    })
+    .execute();
+  const accessToken = await signAccessToken(ctx.auth, {
+    userId: user.id,
+    role: user.role,
+    sessionFamily: familyId,
+  });
+  return { accessToken, refreshToken, expiresIn: ctx.auth.accessTokenTtlSeconds };
+}
+
+async function enforceLoginLimits(ctx: AuthCtx, email: string): Promise<void> {
+  const { windowSeconds, maxFailuresPerEmail, maxFailuresPerIp } = ctx.loginLimits;
+  const since = new Date(Date.now() - windowSeconds * 1000);
+  const counts = await ctx.db
+    .selectFrom('login_attempts')
+    .select([
+      sql<number>`count(*) FILTER (WHERE email = ${email})`.as('byEmail'),
+      sql<number>`count(*) FILTER (WHERE ip = ${ctx.req.ip})`.as('byIp'),
+    ])
+    .where('succeeded', '=', false)
+    .where('created_at', '>=', since)
+    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ctx.req.ip)]))
+    .executeTakeFirstOrThrow();
+  if (Number(counts.byEmail) >= maxFailuresPerEmail || Number(counts.byIp) >= maxFailuresPerIp) {
+    throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
+      retryAfterSeconds: windowSeconds,
+    });
+  }
+}
+
+export async function login(
+  ctx: AuthCtx,
+  input: LoginInput,
+): Promise<{ tokens: IssuedTokens; user: PublicUser }> {
+  const email = input.email.toLowerCase();
+  await enforceLoginLimits(ctx, email);
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where(sql`lower(email)`, '=', email)
+    .executeTakeFirst();
+  const passwordOk = await verifyPassword(
+    user?.password_hash ?? (await timingSafeDummyHash()),
+    input.password,
+  );
+  const succeeded = Boolean(user && passwordOk && user.status === 'active');
+  await ctx.db.insertInto('login_attempts').values({ email, ip: ctx.req.ip, succeeded }).execute();
+  if (!user || !succeeded) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+
+  await ctx.db
+    .deleteFrom('login_attempts')
+    .where('email', '=', email)
+    .where('succeeded', '=', false)
+    .execute();
+  const updated = await ctx.db
+    .updateTable('users')
+    .set({ last_login: new Date() })
+    .where('id', '=', user.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const tokens = await issueTokens(ctx, updated, randomUUID());
+  return { tokens, user: toPublicUser(updated) };
+}
+
+async function revokeFamily(ctx: Pick<Context, 'db'>, familyId: string): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+export async function revokeUserSessions(ctx: Pick<Context, 'db'>, userId: number): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** Rotates a refresh token; presenting one that was already rotated revokes its whole family. */
+export async function refresh(
+  ctx: AuthCtx,
+  refreshToken: string,
+): Promise<IssuedTokens & { user: PublicUser }> {
+  const tokenHash = hashRefreshToken(refreshToken);
+  // The conditional update is the compare-and-set: of two concurrent uses only one gets the row.
+  const spent = await ctx.db
+    .updateTable('sessions')
+    .set({ rotated_at: new Date() })
+    .where('token_hash', '=', tokenHash)
+    .where('rotated_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .returning(['user_id', 'family_id'])
+    .executeTakeFirst();
+  if (!spent) {
+    const known = await ctx.db
+      .selectFrom('sessions')
+      .select(['family_id', 'rotated_at'])
+      .where('token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (known?.rotated_at) await revokeFamily(ctx, known.family_id);
+    throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  }
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', spent.user_id)
+    .executeTakeFirst();
+  if (!user || user.status !== 'active') {
+    await revokeFamily(ctx, spent.family_id);
+    throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  }
+  const tokens = await issueTokens(ctx, user, spent.family_id);
+  return { ...tokens, user: toPublicUser(user) };
+}
+
+export async function logout(ctx: Pick<Context, 'db' | 'user'>, refreshToken: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select(['family_id', 'user_id'])
+    .where('token_hash', '=', hashRefreshToken(refreshToken))
+    .executeTakeFirst();
+  if (row && row.user_id === ctx.user?.id) await revokeFamily(ctx, row.family_id);
+  if (ctx.user) await revokeFamily(ctx, ctx.user.sessionFamily);
+}
+
+/** Resolves the caller from a bearer token: valid signature, live session, active account. */
+export async function authenticate(
+  ctx: Pick<Context, 'db' | 'auth'>,
+  accessToken: string | null,
+): Promise<SessionUser> {
+  if (!accessToken) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  const claims = await verifyAccessToken(ctx.auth, accessToken);
+  if (!claims) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'role'])
+    .where('id', '=', claims.userId)
+    .where('status', '=', 'active')
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('sessions')
+          .select(sql`1`.as('one'))
+          .where('family_id', '=', claims.sessionFamily)
+          .where('user_id', '=', claims.userId)
+          .where('revoked_at', 'is', null),
+      ),
+    )
+    .executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  return { id: row.id, role: row.role, sessionFamily: claims.sessionFamily };
+}
+
+export async function currentUser(ctx: Pick<Context, 'db'>, userId: number): Promise<PublicUser> {
+  const user = await ctx.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  return toPublicUser(user);
+}

@@ -1,0 +1,63 @@
+import { isUniqueViolation } from '@blogfleet/db';
+import { initTRPC } from '@trpc/server';
+import type { OpenApiMeta } from 'trpc-to-openapi';
+import type { Context } from './context';
+import { AppError, describeError } from './errors';
+import { authenticate } from './services/auth';
+
+export type Access = 'public' | 'user' | 'admin';
+/** `access` is set by the procedure base (public, protected, admin), so routers never restate it. */
+export type Meta = OpenApiMeta & { access?: Access };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const described = describeError(error);
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        message: described.message,
+        data: { ...data, appCode: described.code, appMessage: described.message, details: described.details },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+/** Database failures that a caller can act on get a catalogue code instead of a 500. */
+const mapDatabaseErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isUniqueViolation(result.error.cause)) {
+    const { detail = '', constraint } = result.error.cause;
+    const value = /=\((.*)\)/.exec(detail)?.[1];
+    // Worded like MySQL's message, which the console's clients already recognise.
+    const key = constraint ? ` for key '${constraint}'` : '';
+    throw new AppError(
+      'DATABASE_ERROR',
+      value ? `Duplicate entry '${value}'${key}` : `Duplicate entry${key}`,
+      { constraint: result.error.cause.constraint ?? null },
+      result.error.cause,
+    );
+  }
+  return result;
+});
+
+const base = t.procedure.use(mapDatabaseErrors);
+
+export const publicProcedure = base.meta({ access: 'public' });
+
+export const protectedProcedure = base.meta({ access: 'user' }).use(async ({ ctx, next }) => {
+  const user = await authenticate(ctx, ctx.req.accessToken);
+  return next({ ctx: { ...ctx, user } });
+});
+
+export const adminProcedure = base.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
+  const user = await authenticate(ctx, ctx.req.accessToken);
+  if (user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', "Access denied. You don't have permission to view this page.");
+  }
+  return next({ ctx: { ...ctx, user } });
+});

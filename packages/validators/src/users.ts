@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { emailField, MIN_PASSWORD_LENGTH } from './auth';
+import { pageQuery } from './common';
+
+export const USERS_PAGE_SIZE = 10;
+export const userRoles = ['admin', 'user'] as const;
+export const userStatuses = ['active', 'inactive'] as const;
+
+export const userRole = z.enum(userRoles);
+export const userStatus = z.enum(userStatuses);
+
+export const usernameField = z
+  .string()
+  .trim()
+  .min(1, 'Username is required')
+  .max(64)
+  .regex(/^[\p{L}\p{N}._@-]+$/u, 'Username may contain letters, digits, dot, underscore, @ and dash');
+
+export const passwordField = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024);
+
+export const listUsersInput = z.object({
+  ...pageQuery,
+  limit: pageQuery.limit.default(USERS_PAGE_SIZE),
+  search: z.string().trim().max(200).optional(),
+  role: z.enum([...userRoles, 'all']).optional(),
+});
+export type ListUsersInput = z.infer<typeof listUsersInput>;
+
+export const createUserInput = z.object({
+  username: usernameField,
+  email: emailField,
+  role: userRole.default('user'),
+  status: userStatus.default('active'),
+  password: passwordField,
+});
+export type CreateUserInput = z.infer<typeof createUserInput>;
+
+/** Edit leaves the password alone unless one is given. */
+export const updateUserInput = z.object({
+  username: usernameField.optional(),
+  email: emailField.optional(),
+  role: userRole.optional(),
+  status: userStatus.optional(),
+  password: passwordField.optional(),
+});
+export type UpdateUserInput = z.infer<typeof updateUserInput>;
+
+export const setUserStatusInput = z.object({ status: userStatus });
