@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Makes this machine ready for the full test set: the local services the tests talk to.
+# Safe to run repeatedly; later suites (WordPress host, Chromium) add their steps here.
+set -euo pipefail
+
+pg_up() { pg_isready -h 127.0.0.1 -p 5432 -q 2>/dev/null; }
+
+if ! pg_up; then
+  if command -v pg_ctlcluster >/dev/null 2>&1; then
+    echo "Starting PostgreSQL…"
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start || true
+  fi
+  for _ in $(seq 1 30); do pg_up && break; sleep 1; done
+fi
+if pg_up; then
+  echo "PostgreSQL is up on 127.0.0.1:5432"
+else
+  echo "PostgreSQL is not reachable on 127.0.0.1:5432" >&2
+  exit 1
+fi

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: each file opens its own database, so more workers only queue on the CPU.
+    maxWorkers: 2,
+  },
+});
