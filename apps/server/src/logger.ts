@@ -15,6 +15,14 @@ export const redactedPaths = [
   '*.appPassword',
   '*.adminPassword',
   '*.dbPassword',
+  // Database errors carry the failed statement and its bound values (PGlite adds query/params;
+  // Postgres puts the failing row in detail), which can include password hashes and other secrets.
+  'err.query',
+  'err.params',
+  'err.detail',
+  'err.cause.query',
+  'err.cause.params',
+  'err.cause.detail',
 ];
 
 export function loggerOptions(config: Pick<Config, 'logLevel'>): FastifyServerOptions['logger'] {

@@ -43,14 +43,12 @@ export function errorHandlers(app: FastifyInstance) {
     return reply.code(status).send(fail(body));
   });
   app.setNotFoundHandler((req, reply) =>
-    reply
-      .code(404)
-      .send(
-        fail({
-          code: 'NOT_FOUND',
-          message: `No route for ${req.method} ${req.url.split('?')[0]}`,
-          details: null,
-        }),
-      ),
+    reply.code(404).send(
+      fail({
+        code: 'NOT_FOUND',
+        message: `No route for ${req.method} ${req.url.split('?')[0]}`,
+        details: null,
+      }),
+    ),
   );
 }

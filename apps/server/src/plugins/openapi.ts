@@ -31,9 +31,11 @@ const errorEnvelope: SchemaObject = {
 
 /** Rewrites the adapter's raw schemas into the envelope every /api/v1 response actually has. */
 export function withEnvelope(doc: OpenAPIObject): OpenAPIObject {
+  // The adapter's own error schemas (error.BAD_REQUEST, …) describe a body we never send.
+  const kept = Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.'));
   doc.components = {
     ...doc.components,
-    schemas: { ...doc.components?.schemas, ErrorEnvelope: errorEnvelope },
+    schemas: { ...Object.fromEntries(kept), ErrorEnvelope: errorEnvelope },
   };
   for (const pathItem of Object.values(doc.paths ?? {}) as Json[]) {
     for (const op of Object.values(pathItem) as Json[]) {

@@ -75,7 +75,18 @@ export async function restPlugin(app: FastifyInstance, deps: ApiDeps) {
       on: reply.raw.on.bind(reply.raw),
       off: reply.raw.off.bind(reply.raw),
     };
-    await handle(req as never, res as never);
+    let unmatched = false;
+    await handle(req as never, res as never, () => {
+      unmatched = true;
+    });
+    if (unmatched) {
+      const path = request.url.split('?')[0];
+      return reply
+        .code(404)
+        .send(
+          fail({ code: 'NOT_FOUND', message: `No API endpoint ${request.method} ${path}`, details: null }),
+        );
+    }
 
     const { 'content-type': _ct, ...extraHeaders } = captured.headers;
     reply.headers(extraHeaders).code(captured.statusCode);
