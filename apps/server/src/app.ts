@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
-import { errorHandlers } from './plugins/errors';
+import { errorHandlers, frameworkErrors } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { openApiPlugin } from './plugins/openapi';
 import { restPlugin } from './plugins/rest';
@@ -65,6 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     return503OnClosing: true,
+    frameworkErrors,
   });
 
   // An empty JSON body means "no payload" (e.g. POST …/purchase); everything else goes through Fastify's safe parser.

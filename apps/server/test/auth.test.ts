@@ -10,7 +10,9 @@ afterAll(() => t.close());
 
 describe('POST auth/login', () => {
   it('returns both tokens and the user, without any password field, and records last_login', async () => {
-    const res = await t.rest('POST', 'auth/login', { body: { email: ADMIN.email, password: ADMIN.password } });
+    const res = await t.rest('POST', 'auth/login', {
+      body: { email: ADMIN.email, password: ADMIN.password },
+    });
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     expect(res.body.data.tokens.accessToken).toMatch(/^ey/);
@@ -21,13 +23,21 @@ describe('POST auth/login', () => {
   });
 
   it('accepts the email in any case', async () => {
-    const res = await t.rest('POST', 'auth/login', { body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password } });
+    const res = await t.rest('POST', 'auth/login', {
+      body: { email: ADMIN.email.toUpperCase(), password: ADMIN.password },
+    });
     expect(res.status).toBe(200);
   });
 
   it('says only "Invalid email or password" for a wrong password and an unknown email alike', async () => {
-    const wrong = await t.rest('POST', 'auth/login', { body: { email: ADMIN.email, password: 'nope-nope' }, ip: '10.9.0.1' });
-    const unknown = await t.rest('POST', 'auth/login', { body: { email: 'ghost@test.local', password: 'x' }, ip: '10.9.0.1' });
+    const wrong = await t.rest('POST', 'auth/login', {
+      body: { email: ADMIN.email, password: 'nope-nope' },
+      ip: '10.9.0.1',
+    });
+    const unknown = await t.rest('POST', 'auth/login', {
+      body: { email: 'ghost@test.local', password: 'x' },
+      ip: '10.9.0.1',
+    });
     for (const res of [wrong, unknown]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual({
@@ -56,10 +66,16 @@ describe('rate limiting', () => {
   it('blocks an email after repeated failures, even with the right password, from any IP', async () => {
     const u = await t.createUser();
     for (let i = 0; i < 3; i++) {
-      const res = await t.rest('POST', 'auth/login', { body: { email: u.email, password: 'wrong-pass' }, ip: `10.1.0.${i}` });
+      const res = await t.rest('POST', 'auth/login', {
+        body: { email: u.email, password: 'wrong-pass' },
+        ip: `10.1.0.${i}`,
+      });
       expect(res.status).toBe(401);
     }
-    const blocked = await t.rest('POST', 'auth/login', { body: { email: u.email, password: u.password }, ip: '10.1.0.99' });
+    const blocked = await t.rest('POST', 'auth/login', {
+      body: { email: u.email, password: u.password },
+      ip: '10.1.0.99',
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.error.code).toBe('RATE_LIMITED');
     // Other accounts are unaffected.
@@ -68,7 +84,10 @@ describe('rate limiting', () => {
 
   it('blocks an IP that tries many emails', async () => {
     for (let i = 0; i < 6; i++) {
-      await t.rest('POST', 'auth/login', { body: { email: `spray${i}@test.local`, password: 'x' }, ip: '10.2.0.1' });
+      await t.rest('POST', 'auth/login', {
+        body: { email: `spray${i}@test.local`, password: 'x' },
+        ip: '10.2.0.1',
+      });
     }
     const blocked = await t.rest('POST', 'auth/login', { body: ADMIN, ip: '10.2.0.1' });
     expect(blocked.status).toBe(429);
@@ -125,14 +144,18 @@ describe('POST auth/refresh-token', () => {
 
   it('treats a spent refresh token as theft: the whole family is revoked', async () => {
     const first = await t.login();
-    const second = (await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: first.refreshToken } })).body.data;
+    const second = (
+      await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: first.refreshToken } })
+    ).body.data;
 
     const reuse = await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: first.refreshToken } });
     expect(reuse.status).toBe(401);
     expect(reuse.body.error.message).toBe('Session expired. Please login again.');
 
     // The legitimate holder's newer tokens die with the family.
-    expect((await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: second.refreshToken } })).status).toBe(401);
+    expect(
+      (await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: second.refreshToken } })).status,
+    ).toBe(401);
     expect((await t.rest('GET', 'auth/me', { token: second.accessToken })).status).toBe(401);
     expect((await t.rest('GET', 'auth/me', { token: first.accessToken })).status).toBe(401);
   });
@@ -163,10 +186,15 @@ describe('POST auth/refresh-token', () => {
 describe('POST auth/logout', () => {
   it('ends the session: refresh token and access token stop working', async () => {
     const s = await t.login();
-    const res = await t.rest('POST', 'auth/logout', { token: s.accessToken, body: { refreshToken: s.refreshToken } });
+    const res = await t.rest('POST', 'auth/logout', {
+      token: s.accessToken,
+      body: { refreshToken: s.refreshToken },
+    });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({ loggedOut: true });
-    expect((await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status).toBe(401);
+    expect(
+      (await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status,
+    ).toBe(401);
     expect((await t.rest('GET', 'auth/me', { token: s.accessToken })).status).toBe(401);
   });
 
@@ -174,7 +202,10 @@ describe('POST auth/logout', () => {
     const victim = await t.createUser();
     const victimSession = await t.login(victim.email, victim.password);
     const attacker = await t.login();
-    await t.rest('POST', 'auth/logout', { token: attacker.accessToken, body: { refreshToken: victimSession.refreshToken } });
+    await t.rest('POST', 'auth/logout', {
+      token: attacker.accessToken,
+      body: { refreshToken: victimSession.refreshToken },
+    });
     expect((await t.rest('GET', 'auth/me', { token: victimSession.accessToken })).status).toBe(200);
   });
 });
@@ -185,15 +216,22 @@ describe('deactivation', () => {
     const s1 = await t.login(u.email, u.password);
     const s2 = await t.login(u.email, u.password);
     const admin = await t.login();
-    const res = await t.rest('PUT', `users/${u.id}/status`, { token: admin.accessToken, body: { status: 'inactive' } });
+    const res = await t.rest('PUT', `users/${u.id}/status`, {
+      token: admin.accessToken,
+      body: { status: 'inactive' },
+    });
     expect(res.status).toBe(200);
     for (const s of [s1, s2]) {
       expect((await t.rest('GET', 'auth/me', { token: s.accessToken })).status).toBe(401);
-      expect((await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status).toBe(401);
+      expect(
+        (await t.rest('POST', 'auth/refresh-token', { body: { refreshToken: s.refreshToken } })).status,
+      ).toBe(401);
     }
     // Reactivating does not resurrect the old sessions, but allows a new login.
     await t.rest('PUT', `users/${u.id}/status`, { token: admin.accessToken, body: { status: 'active' } });
     expect((await t.rest('GET', 'auth/me', { token: s1.accessToken })).status).toBe(401);
-    expect((await t.rest('POST', 'auth/login', { body: { email: u.email, password: u.password } })).status).toBe(200);
+    expect(
+      (await t.rest('POST', 'auth/login', { body: { email: u.email, password: u.password } })).status,
+    ).toBe(200);
   });
 });

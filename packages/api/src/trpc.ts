@@ -1,4 +1,4 @@
-import { isUniqueViolation } from '@blogfleet/db';
+import { isCheckViolation, isDataException, isForeignKeyViolation, isUniqueViolation } from '@blogfleet/db';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
@@ -40,6 +40,24 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
       value ? `Duplicate entry '${value}'${key}` : `Duplicate entry${key}`,
       { constraint: result.error.cause.constraint ?? null },
       result.error.cause,
+    );
+  }
+  const cause = result.ok ? null : result.error.cause;
+  if (isCheckViolation(cause) || isDataException(cause)) {
+    const target = cause.constraint ?? cause.column;
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Value out of range or not allowed${target ? ` (${target})` : ''}`,
+      null,
+      cause,
+    );
+  }
+  if (isForeignKeyViolation(cause)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'A referenced record does not exist',
+      { constraint: cause.constraint ?? null },
+      cause,
     );
   }
   return result;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const idParam = z.coerce.number().int().positive();
+/** Ids are Postgres `integer` columns; a larger number would make the query fail instead of finding nothing. */
+export const MAX_ID = 2_147_483_647;
+export const idParam = z.coerce.number().int().positive().max(MAX_ID);
 
 export const pageQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -16,6 +18,9 @@ export const paginationShape = z.object({
   hasPrev: z.boolean(),
 });
 export type Pagination = z.infer<typeof paginationShape>;
+
+/** Postgres text cannot hold NUL, so a NUL byte reaching a query would fail the statement. */
+export const noNulBytes = (s: string) => !s.includes('\0');
 
 /** Trims text input; an empty string after trimming counts as missing. */
 export const requiredText = (max = 255) => z.string().trim().min(1, 'Required').max(max);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, MIN_PASSWORD_LENGTH } from './auth';
-import { pageQuery } from './common';
+import { noNulBytes, pageQuery } from './common';
 
 export const USERS_PAGE_SIZE = 10;
 export const userRoles = ['admin', 'user'] as const;
@@ -24,7 +24,7 @@ export const passwordField = z
 export const listUsersInput = z.object({
   ...pageQuery,
   limit: pageQuery.limit.default(USERS_PAGE_SIZE),
-  search: z.string().trim().max(200).optional(),
+  search: z.string().trim().max(200).refine(noNulBytes, 'Must not contain NUL characters').optional(),
   role: z.enum([...userRoles, 'all']).optional(),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;

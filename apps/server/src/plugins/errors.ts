@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type ErrorBody } from './envelope';
 
 /** Fastify's own failures (bad JSON, oversize body, unknown route) in the same envelope as procedure errors. */
@@ -34,6 +34,13 @@ function describe(error: FastifyError): { status: number; body: ErrorBody } {
       details: null,
     },
   };
+}
+
+/** Fastify's failures before routing (a malformed URL such as /api/v1/users/%ZZ), which bypass the error handler. */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const { status, body } = describe(error);
+  if (status >= 500) req.log.error({ err: error }, 'request failed');
+  return reply.code(status).send(fail(body));
 }
 
 export function errorHandlers(app: FastifyInstance) {

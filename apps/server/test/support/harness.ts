@@ -35,7 +35,9 @@ export interface TestApp {
   rest<T = any>(method: string, path: string, opts?: RestOptions): Promise<RestResponse<T>>;
   login(email?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   /** Creates a user through the API as the admin and returns its id and credentials. */
-  createUser(fields?: Partial<{ username: string; email: string; role: string; status: string; password: string }>): Promise<{
+  createUser(
+    fields?: Partial<{ username: string; email: string; role: string; status: string; password: string }>,
+  ): Promise<{
     id: number;
     email: string;
     password: string;
@@ -68,12 +70,18 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     const res = await app.inject({
       method: method as 'GET',
       url: `/api/v1/${path.replace(/^\//, '')}`,
-      query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
+      query: opts.query
+        ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)]))
+        : undefined,
       payload: opts.body as object | undefined,
       headers,
       remoteAddress: opts.ip,
     });
-    return { status: res.statusCode, headers: res.headers, body: res.body ? res.json() : (undefined as never) };
+    return {
+      status: res.statusCode,
+      headers: res.headers,
+      body: res.body ? res.json() : (undefined as never),
+    };
   };
 
   const login: TestApp['login'] = async (email = ADMIN.email, password = ADMIN.password) => {

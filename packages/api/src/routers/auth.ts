@@ -13,7 +13,18 @@ const tokens = z.object({
 export const authRouter = router({
   login: publicProcedure
     .meta({
-      openapi: { method: 'POST', path: '/auth/login', tags: ['auth'], protect: false, summary: 'Sign in' },
+      openapi: {
+        method: 'POST',
+        path: '/auth/login',
+        tags: ['auth'],
+        protect: false,
+        summary: 'Sign in',
+        errorResponses: {
+          400: 'Invalid input',
+          401: 'Invalid email or password',
+          429: 'Too many failed attempts for this email or address',
+        },
+      },
     })
     .input(loginInput)
     .output(z.object({ tokens, user: publicUser }))
@@ -27,6 +38,10 @@ export const authRouter = router({
         tags: ['auth'],
         protect: false,
         summary: 'Exchange a refresh token for new tokens (the old refresh token is spent)',
+        errorResponses: {
+          400: 'Invalid input',
+          401: 'Unknown, expired, revoked or already spent refresh token',
+        },
       },
     })
     .input(refreshTokenInput)
