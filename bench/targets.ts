@@ -1,6 +1,6 @@
 import type { DbHandle } from '@blogfleet/db';
-import { sql } from '@blogfleet/db';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { listUsers } from '../packages/api/src/services/users';
 
 interface ListQuery {
   page?: string;
@@ -9,33 +9,17 @@ interface ListQuery {
 }
 
 /**
- * The baseline: a minimal Fastify instance (no auth, no validation, no plugins) that runs the
- * same Kysely query as listUsers in packages/api/src/services/users.ts and returns the same data.
+ * The baseline: a minimal Fastify instance (no auth, no validation, no envelope) that runs the very
+ * service function behind users.list, so the ratios measure only what tRPC, REST and auth add.
  */
 export async function startBareTarget(db: DbHandle['db']): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify({ logger: false });
-  app.get<{ Querystring: ListQuery }>('/users', async (req) => {
-    const page = Number(req.query.page ?? 1);
-    const limit = Number(req.query.limit ?? 10);
-    let query = db.selectFrom('users');
-    if (req.query.search) {
-      const pattern = `%${req.query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      query = query.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]));
-    }
-    const rows = await query
-      .selectAll()
-      .select(sql<number>`count(*) OVER ()`.as('total_count'))
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit)
-      .offset((page - 1) * limit)
-      .execute();
-    const total = Number(rows[0]?.total_count ?? 0);
-    return {
-      users: rows.map(({ password_hash: _hash, total_count: _count, ...user }) => user),
-      pagination: { page, limit, total },
-    };
-  });
+  app.get<{ Querystring: ListQuery }>('/users', (req) =>
+    listUsers(
+      { db },
+      { page: Number(req.query.page ?? 1), limit: Number(req.query.limit ?? 10), search: req.query.search },
+    ),
+  );
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url: address };
 }
