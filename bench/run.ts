@@ -127,7 +127,7 @@ function report(
   lines.push(
     '',
     'REST and tRPC go through the whole app (helmet, CORS, bearer-token check with its session lookup, input and output validation); ' +
-      'bare is a minimal Fastify route with no auth running the same Kysely query as listUsers.',
+      'bare is a minimal Fastify route with no auth calling the same listUsers service function.',
     '',
   );
   return lines.join('\n');
