@@ -18,3 +18,12 @@ else
   echo "PostgreSQL is not reachable on 127.0.0.1:5432" >&2
   exit 1
 fi
+
+# Chromium drives the browser suite (playwright-core with the system browser; no browser downloads).
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Chromium from Debian's packages…"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq chromium >/dev/null
+fi
+chromium --version

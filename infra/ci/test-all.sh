@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The full test set: everything `npm test` runs, on a real PostgreSQL as well as the embedded one.
+# The full test set: everything `npm test` runs plus the browser suite against the built app, on the
+# embedded PGlite and again on a real PostgreSQL. Run infra/ci/setup.sh first.
 set -euo pipefail
 export TEST_DATABASE_URL="${TEST_DATABASE_URL:-postgres://postgres@127.0.0.1:5432/test}"
-export BLOGFLEET_TEST_ALL=1
+export BLOGFLEET_TEST_ALL=1 TURBO_TELEMETRY_DISABLED=1
+npm run build
+npm run i18n:check -w @blogfleet/web
 echo "== suite on embedded PGlite"
 env -u TEST_DATABASE_URL npx vitest run "$@"
 echo "== suite on PostgreSQL ($TEST_DATABASE_URL)"

@@ -5,11 +5,12 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
-import { errorHandlers, frameworkErrors } from './plugins/errors';
+import { errorHandlers, frameworkErrors, notFoundHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
 import { openApiPlugin } from './plugins/openapi';
 import { restPlugin } from './plugins/rest';
 import { trpcPlugin } from './plugins/trpc';
+import { webPlugin } from './plugins/web';
 import { decodeKey, readOrCreateSecret } from './secret-files';
 
 export const VERSION = '0.1.0';
@@ -99,6 +100,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await trpcPlugin(app, deps);
   await restPlugin(app, deps);
   await openApiPlugin(app, VERSION);
+  notFoundHandler(app, await webPlugin(app, config.webDistDir));
 
   app.addHook('onClose', async () => {
     if (!opts.dbHandle) await dbHandle.close();

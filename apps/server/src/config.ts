@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const bool = z
@@ -41,6 +42,7 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
   DB_POOL_SIZE: positiveInt.default(10),
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -52,6 +54,8 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   dbPoolSize: number;
+  /** The built web console; served at / when it exists. */
+  webDistDir: string;
   jwtSecret?: string;
   encryptionKey?: string;
   adminEmail: string;
@@ -85,6 +89,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    // Resolved from this module, which sits at the same depth in src/ and in the bundled dist/.
+    webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
     adminEmail: e.ADMIN_EMAIL,

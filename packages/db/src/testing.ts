@@ -2,36 +2,46 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { createDb, type DbHandle } from './create-db';
 
+async function adminQuery(adminUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database on the server named by TEST_DATABASE_URL, for a test that starts its own
+ * server process; null when no such server is configured (the caller then uses PGlite).
+ */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return null;
+  const name = `bf_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(adminUrl, `CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 /**
  * A database of its own for one test file: in-memory PGlite by default, or a freshly created
  * database on the server named by TEST_DATABASE_URL, dropped again on close.
  */
 export async function createTestDb(): Promise<DbHandle> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return createDb({ dataDir: 'memory://' });
-
-  const name = `bf_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const handle = await createDb({ databaseUrl: url.toString(), poolSize: 5 });
+  const fresh = await createTestDatabaseUrl();
+  if (!fresh) return createDb({ dataDir: 'memory://' });
+  const handle = await createDb({ databaseUrl: fresh.url, poolSize: 5 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      try {
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await dropper.end();
-      }
+      await fresh.drop();
     },
   };
 }

@@ -43,19 +43,29 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   return reply.code(status).send(fail(body));
 }
 
+/** Paths that belong to the API; everything else is a page of the web console. */
+const API_PATH = /^\/(api|trpc|healthz|readyz)(\/|$|\?)/;
+
 export function errorHandlers(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const { status, body } = describe(error);
     if (status >= 500) req.log.error({ err: error }, 'request failed');
     return reply.code(status).send(fail(body));
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply.code(404).send(
+}
+
+/** Unknown API paths get the envelope; unknown page paths get the web console, which routes them itself. */
+export function notFoundHandler(app: FastifyInstance, spaIndexHtml: string | null) {
+  app.setNotFoundHandler((req, reply) => {
+    if (spaIndexHtml && (req.method === 'GET' || req.method === 'HEAD') && !API_PATH.test(req.url)) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(spaIndexHtml);
+    }
+    return reply.code(404).send(
       fail({
         code: 'NOT_FOUND',
         message: `No route for ${req.method} ${req.url.split('?')[0]}`,
         details: null,
       }),
-    ),
-  );
+    );
+  });
 }

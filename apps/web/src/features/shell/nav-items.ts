@@ -1,0 +1,47 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  BarChart3,
+  Globe,
+  LayoutDashboard,
+  Layers,
+  Lightbulb,
+  type LucideIcon,
+  FileText,
+  Search,
+  Server,
+  Settings,
+  Sparkles,
+  Tags,
+  Users,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  label: MessageDescriptor;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+  children?: NavItem[];
+}
+
+/** The side menu of core §2 Shell, in its order. */
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
+  { to: '/domains', label: msg`Domains`, icon: Globe },
+  { to: '/sites', label: msg`Sites`, icon: Server },
+  { to: '/domain-discovery', label: msg`Domain discovery`, icon: Search },
+  {
+    to: '/ai-content-pool',
+    label: msg`Content pool`,
+    icon: Sparkles,
+    children: [
+      { to: '/content-pool/keywords', label: msg`Keyword management`, icon: Tags },
+      { to: '/content-pool/keyword-groups', label: msg`Keyword groups`, icon: Layers },
+      { to: '/content-pool/ideas', label: msg`Ideas management`, icon: Lightbulb },
+      { to: '/content-pool/posts', label: msg`Posts management`, icon: FileText },
+    ],
+  },
+  { to: '/analytics', label: msg`Analytics`, icon: BarChart3 },
+  { to: '/users', label: msg`Users`, icon: Users, adminOnly: true },
+  { to: '/settings', label: msg`Settings`, icon: Settings },
+];

@@ -1,0 +1,109 @@
+import type { AppRouter } from '@blogfleet/api';
+import { useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { onSessionExpired, REFRESH_INTERVAL_MS, refreshSession, sessionExpired } from './session';
+import { tokens } from './tokens';
+import { trpc } from './trpc';
+
+export type SessionUser = inferRouterOutputs<AppRouter>['auth']['me']['user'];
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'anonymous'; expired: boolean }
+  | { status: 'authenticated'; user: SessionUser };
+
+interface AuthApi {
+  state: AuthState;
+  login(email: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** Re-reads the signed-in user (after they edit their own account). */
+  reload(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthApi | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const utils = trpc.useUtils();
+  const queryClient = useQueryClient();
+  const loginMutation = trpc.auth.login.useMutation();
+  const logoutMutation = trpc.auth.logout.useMutation();
+  const [state, setState] = useState<AuthState>(() =>
+    tokens.access() || tokens.refresh() ? { status: 'loading' } : { status: 'anonymous', expired: false },
+  );
+
+  const reload = useCallback(async () => {
+    try {
+      const { user } = await utils.auth.me.fetch(undefined, { staleTime: 0 });
+      setState({ status: 'authenticated', user });
+    } catch {
+      // The refresh link already tried; a stored session that cannot be resumed counts as expired.
+      if (tokens.access() || tokens.refresh()) sessionExpired();
+      else setState((s) => (s.status === 'anonymous' ? s : { status: 'anonymous', expired: true }));
+    }
+  }, [utils]);
+
+  useEffect(() => {
+    if (state.status === 'loading') void reload();
+    // Only the first render decides whether a stored session is resumed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(
+    () =>
+      onSessionExpired(() => {
+        queryClient.clear();
+        setState({ status: 'anonymous', expired: true });
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (state.status !== 'authenticated') return;
+    const id = setInterval(() => {
+      void refreshSession().then((ok) => ok || sessionExpired());
+    }, REFRESH_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, [state.status]);
+
+  const api = useMemo<AuthApi>(
+    () => ({
+      state,
+      reload,
+      async login(email, password) {
+        const res = await loginMutation.mutateAsync({ email, password });
+        tokens.set(res.tokens.accessToken, res.tokens.refreshToken);
+        queryClient.clear();
+        setState({ status: 'authenticated', user: res.user });
+        return res.user;
+      },
+      async logout() {
+        const refreshToken = tokens.refresh();
+        try {
+          if (refreshToken) await logoutMutation.mutateAsync({ refreshToken });
+        } catch {
+          // Signing out locally must work even when the server cannot be reached.
+        }
+        tokens.clear();
+        queryClient.clear();
+        setState({ status: 'anonymous', expired: false });
+      },
+    }),
+    [state, reload, loginMutation, logoutMutation, queryClient],
+  );
+
+  return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthApi {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth needs <AuthProvider>');
+  return ctx;
+}
+
+/** The signed-in user; only for components rendered behind the login guard. */
+export function useCurrentUser(): SessionUser {
+  const { state } = useAuth();
+  if (state.status !== 'authenticated') throw new Error('useCurrentUser outside the login guard');
+  return state.user;
+}

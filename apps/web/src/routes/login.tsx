@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+
+export interface LoginSearch {
+  redirect?: string;
+  reason?: 'expired';
+}
+
+export const Route = createFileRoute('/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch => ({
+    redirect:
+      typeof search.redirect === 'string' && search.redirect.startsWith('/') ? search.redirect : undefined,
+    reason: search.reason === 'expired' ? 'expired' : undefined,
+  }),
+  component: LoginPage,
+});
