@@ -1,15 +1,22 @@
+import { Spinner } from '@blogfleet/ui';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useState } from 'react';
+import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
+import { authStore } from './lib/auth-store';
 import { initI18n } from './lib/i18n';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
-const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({
+  routeTree,
+  context: { auth: authStore },
+  defaultPreload: 'intent',
+  scrollRestoration: true,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -19,6 +26,20 @@ declare module '@tanstack/react-router' {
 
 const i18n = initI18n();
 
+/** Waits for a stored session to be confirmed (a spinner, core §2), and re-runs the guards when it changes. */
+function Routes() {
+  const auth = useSyncExternalStore(authStore.subscribe, authStore.get);
+  useEffect(() => authStore.subscribe(() => void router.invalidate()), []);
+  if (auth.status === 'loading') {
+    return (
+      <div className="grid min-h-screen place-items-center">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  return <RouterProvider router={router} />;
+}
+
 function App() {
   const [queryClient] = useState(createQueryClient);
   const [trpcClient] = useState(createTrpcClient);
@@ -27,7 +48,7 @@ function App() {
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <AuthProvider>
-            <RouterProvider router={router} />
+            <Routes />
           </AuthProvider>
         </QueryClientProvider>
       </trpc.Provider>

@@ -12,7 +12,7 @@ if (blocker) {
   console.warn(`Browser suite NOT run: ${blocker}. It runs in npm run test:all.`);
 }
 
-describe.skipIf(blocker !== null)('web console in Chromium', () => {
+describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }, () => {
   let server: RunningServer;
   let browser: Browser;
 
@@ -31,6 +31,8 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
       locale,
       viewport: { width: 1280, height: 860 },
     });
+    // Shorter than the test timeout, so a failure names the element it waited for.
+    context.setDefaultTimeout(10_000);
     const page = await context.newPage();
     return { context, page };
   }
@@ -59,7 +61,6 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     await page.goto('/users');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/login');
     await page.getByText('Please log in to continue').waitFor();
-    await capture(page, 'login-en');
 
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill('wrong-password');
@@ -82,7 +83,6 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     }
     expect(await page.getByTestId('total_sites').textContent()).toBe('0');
     expect(await page.getByTestId('avg_keyword_score').textContent()).toBe('0.0/10');
-    await capture(page, 'dashboard-en');
     await context.close();
   });
 
@@ -93,18 +93,15 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     await page.getByRole('button', { name: 'tr', exact: true }).click();
     await page.getByRole('heading', { name: 'Gösterge paneli' }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('tr');
-    await capture(page, 'dashboard-tr');
 
     await page.reload();
     await page.getByRole('heading', { name: 'Gösterge paneli' }).waitFor();
     await page.getByRole('link', { name: 'Kullanıcılar' }).click();
     await page.getByRole('heading', { name: 'Kullanıcılar' }).waitFor();
-    await capture(page, 'users-tr');
 
     await page.getByRole('button', { name: 'Hesap menüsü' }).click();
     await page.getByRole('menuitem', { name: 'Çıkış yap' }).click();
     await page.getByRole('button', { name: 'Giriş yap' }).waitFor();
-    await capture(page, 'login-tr');
     await context.close();
   });
 
@@ -113,7 +110,6 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('link', { name: 'Users' }).click();
     await page.getByRole('heading', { name: 'Users' }).waitFor();
-    await capture(page, 'users-en');
 
     await page.getByRole('button', { name: 'Add user' }).click();
     const dialog = page.getByRole('dialog');
@@ -122,7 +118,6 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     await dialog.getByLabel('Password').fill('short');
     await dialog.getByRole('button', { name: 'Create user' }).click();
     await dialog.getByText('Password must be at least 8 characters').waitFor();
-    await capture(page, 'user-dialog-en');
     await dialog.getByLabel('Password').fill('editor-pass-1');
     await dialog.getByRole('button', { name: 'Create user' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -245,8 +240,35 @@ describe.skipIf(blocker !== null)('web console in Chromium', () => {
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/content-pool/ideas');
     await page.getByText('This screen is not available yet.').waitFor();
-    await capture(page, 'not-available-en');
     await context.close();
+  });
+
+  it('captures every screen in both languages for people to look at', async () => {
+    for (const lang of ['en', 'tr']) {
+      const { context, page } = await newPage();
+      await context.addInitScript((l) => localStorage.setItem('language', l), lang);
+      await page.goto('/login');
+      await page.locator('#email').waitFor();
+      await capture(page, `login-${lang}`);
+      await page.locator('#email').fill(ADMIN.email);
+      await page.locator('#password').fill(ADMIN.password);
+      await page.locator('button[type=submit]').click();
+      await page.locator('[data-testid="total_sites"]').waitFor();
+      await capture(page, `dashboard-${lang}`);
+      await page.goto('/users');
+      await page.getByTestId('user-row-admin').waitFor();
+      await capture(page, `users-${lang}`);
+      await page.getByRole('button', { name: lang === 'en' ? 'Add user' : 'Kullanıcı ekle' }).click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(400); // let the opening animation finish before the picture
+      await capture(page, `user-dialog-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.goto('/sites');
+      await page.getByRole('heading', { name: lang === 'en' ? 'Sites' : 'Siteler' }).waitFor();
+      await capture(page, `not-available-${lang}`);
+      expect(await page.locator('html').getAttribute('lang')).toBe(lang);
+      await context.close();
+    }
   });
 
   async function adminToken(): Promise<string> {

@@ -1,17 +1,19 @@
-import type { AppRouter } from '@blogfleet/api';
 import { useQueryClient } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import { authStore, type AuthState, type SessionUser } from './auth-store';
 import { onSessionExpired, REFRESH_INTERVAL_MS, refreshSession, sessionExpired } from './session';
 import { tokens } from './tokens';
 import { trpc } from './trpc';
 
-export type SessionUser = inferRouterOutputs<AppRouter>['auth']['me']['user'];
-
-export type AuthState =
-  | { status: 'loading' }
-  | { status: 'anonymous'; expired: boolean }
-  | { status: 'authenticated'; user: SessionUser };
+export type { AuthState, SessionUser };
 
 interface AuthApi {
   state: AuthState;
@@ -28,9 +30,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const loginMutation = trpc.auth.login.useMutation();
   const logoutMutation = trpc.auth.logout.useMutation();
-  const [state, setState] = useState<AuthState>(() =>
-    tokens.access() || tokens.refresh() ? { status: 'loading' } : { status: 'anonymous', expired: false },
-  );
+  const state = useSyncExternalStore(authStore.subscribe, authStore.get);
+  const setState = authStore.set;
 
   const reload = useCallback(async () => {
     try {
@@ -39,12 +40,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     } catch {
       // The refresh link already tried; a stored session that cannot be resumed counts as expired.
       if (tokens.access() || tokens.refresh()) sessionExpired();
-      else setState((s) => (s.status === 'anonymous' ? s : { status: 'anonymous', expired: true }));
+      else setState({ status: 'anonymous', expired: true });
     }
-  }, [utils]);
+  }, [utils, setState]);
 
   useEffect(() => {
-    if (state.status === 'loading') void reload();
+    if (authStore.get().status === 'loading') void reload();
     // Only the first render decides whether a stored session is resumed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -55,7 +56,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         queryClient.clear();
         setState({ status: 'anonymous', expired: true });
       }),
-    [queryClient],
+    [queryClient, setState],
   );
 
   useEffect(() => {
@@ -89,7 +90,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         setState({ status: 'anonymous', expired: false });
       },
     }),
-    [state, reload, loginMutation, logoutMutation, queryClient],
+    [state, setState, reload, loginMutation, logoutMutation, queryClient],
   );
 
   return <AuthContext.Provider value={api}>{children}</AuthContext.Provider>;

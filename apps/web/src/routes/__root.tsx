@@ -1,8 +1,13 @@
 import { Toaster } from '@blogfleet/ui';
-import { createRootRoute, Outlet } from '@tanstack/react-router';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
+import type { AuthStore } from '../lib/auth-store';
 
-export const Route = createRootRoute({
+export interface RouterContext {
+  auth: AuthStore;
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/LoginPage';
 
 export interface LoginSearch {
@@ -12,5 +12,9 @@ export const Route = createFileRoute('/login')({
       typeof search.redirect === 'string' && search.redirect.startsWith('/') ? search.redirect : undefined,
     reason: search.reason === 'expired' ? 'expired' : undefined,
   }),
+  beforeLoad: ({ context, search }) => {
+    if (context.auth.get().status === 'authenticated')
+      throw redirect({ to: search.redirect ?? '/', replace: true });
+  },
   component: LoginPage,
 });

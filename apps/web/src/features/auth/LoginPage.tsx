@@ -1,6 +1,6 @@
 import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { getRouteApi, Navigate, useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { apiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
@@ -9,7 +9,7 @@ import { LanguageSwitch } from '../shell/LanguageSwitch';
 const route = getRouteApi('/login');
 
 export function LoginPage() {
-  const { state, login } = useAuth();
+  const { login } = useAuth();
   const search = route.useSearch();
   const navigate = useNavigate();
   const { t } = useLingui();
@@ -19,7 +19,6 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
 
   const target = search.redirect ?? '/';
-  if (state.status === 'authenticated' && !submitting) return <Navigate to={target} replace />;
 
   const notice =
     search.reason === 'expired'

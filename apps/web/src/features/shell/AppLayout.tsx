@@ -1,30 +1,9 @@
-import { JobPanelProvider, Spinner } from '@blogfleet/ui';
-import { useLingui } from '@lingui/react/macro';
-import { Navigate, Outlet, useLocation } from '@tanstack/react-router';
-import { useAuth } from '../../lib/auth';
+import { JobPanelProvider } from '@blogfleet/ui';
+import { Outlet } from '@tanstack/react-router';
 import { Shell } from './Shell';
 
-/** The login guard: a spinner while the session is resolved, /login (origin remembered) without one. */
+/** The signed-in frame; the route's guard has already checked the session. */
 export function AppLayout() {
-  const { state } = useAuth();
-  const location = useLocation();
-  const { t } = useLingui();
-  if (state.status === 'loading') {
-    return (
-      <div className="grid min-h-screen place-items-center">
-        <Spinner size="lg" label={t`Loading…`} />
-      </div>
-    );
-  }
-  if (state.status === 'anonymous') {
-    return (
-      <Navigate
-        to="/login"
-        search={{ redirect: location.href, reason: state.expired ? 'expired' : undefined }}
-        replace
-      />
-    );
-  }
   return (
     <JobPanelProvider>
       <Shell>

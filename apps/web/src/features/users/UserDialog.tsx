@@ -42,7 +42,11 @@ export function UserDialog({ open, onOpenChange, user, onSave }: Props) {
   const { register, handleSubmit, control, reset, formState } = form;
 
   useEffect(() => {
-    if (open) reset(user ? { ...user, password: '' } : EMPTY);
+    // Editing never sends a password: an empty one would fail validation on a field that is not shown.
+    if (open)
+      reset(
+        user ? { username: user.username, email: user.email, role: user.role, status: user.status } : EMPTY,
+      );
   }, [open, user, reset]);
 
   const submit = handleSubmit(async (values) => {
