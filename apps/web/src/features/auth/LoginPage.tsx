@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@blogfleet/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
@@ -84,32 +84,24 @@ export function LoginPage() {
                 {error}
               </div>
             )}
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="email">
-                <Trans>Email</Trans>
-              </Label>
+            <FormField label={t`Email`} id="email">
               <Input
-                id="email"
                 type="email"
                 autoComplete="username"
                 required
                 value={email}
                 onChange={(e) => setEmail(e.target.value)}
               />
-            </div>
-            <div className="flex flex-col gap-1.5">
-              <Label htmlFor="password">
-                <Trans>Password</Trans>
-              </Label>
+            </FormField>
+            <FormField label={t`Password`} id="password">
               <Input
-                id="password"
                 type="password"
                 autoComplete="current-password"
                 required
                 value={password}
                 onChange={(e) => setPassword(e.target.value)}
               />
-            </div>
+            </FormField>
             <Button type="submit" loading={submitting}>
               <Trans>Sign in</Trans>
             </Button>
