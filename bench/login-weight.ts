@@ -1,0 +1,278 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type Response } from 'playwright-core';
+
+/** Gzip budget for the JavaScript the login route loads first, in bytes (200 kB, 1 kB = 1,000 bytes). */
+export const LOGIN_JS_BUDGET = 200_000;
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const SERVER_BUNDLE = join(REPO, 'apps/server/dist/main.js');
+const WEB_INDEX = join(REPO, 'apps/web/dist/index.html');
+/** The whole step (build if needed, server, browser, clean-up) ends within this. */
+const STEP_LIMIT_MS = 60_000;
+/** Kept back from the step limit so stopping the browser and the server always fits. */
+const CLEANUP_RESERVE_MS = 12_000;
+
+export interface ScriptWeight {
+  /** URL path of the script, e.g. /assets/index-abc123.js. */
+  file: string;
+  /** Bytes as served, uncompressed. */
+  raw: number;
+  /** Bytes after gzip -9 (node:zlib). */
+  gzip: number;
+}
+
+export interface LoginWeight {
+  files: ScriptWeight[];
+  totalGzip: number;
+  budget: number;
+}
+
+/** Why the measurement cannot run here (and the bench skips it), or null when it can. */
+export function loginWeightSkipReason(): string | null {
+  return existsSync(CHROMIUM) ? null : `no Chromium at ${CHROMIUM} (run infra/ci/setup.sh)`;
+}
+
+const kB = (bytes: number) => (bytes / 1000).toFixed(2);
+
+/** The table as Markdown: one row per script, largest first, then the total against the budget. */
+export function loginWeightTable(w: LoginWeight): string {
+  const totalRaw = w.files.reduce((sum, f) => sum + f.raw, 0);
+  const ratio = w.totalGzip / w.budget;
+  return [
+    '| file | raw kB | gzip kB |',
+    '| --- | ---: | ---: |',
+    ...w.files.map((f) => `| \`${f.file}\` | ${kB(f.raw)} | ${kB(f.gzip)} |`),
+    `| **total (${w.files.length} files)** | **${kB(totalRaw)}** | **${kB(w.totalGzip)}** |`,
+    '',
+    `Total gzip ${kB(w.totalGzip)} kB of the ${kB(w.budget)} kB budget: ${(ratio * 100).toFixed(1)} % ` +
+      `(ratio ${ratio.toFixed(2)}) — **${w.totalGzip <= w.budget ? 'PASS' : 'OVER'}**`,
+  ].join('\n');
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves with the promise, or rejects once `ms` have passed (the promise is left to settle on its own). */
+async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not finish in ${(ms / 1000).toFixed(1)} s`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Waits for the child to exit, at most `ms`; true when it has. */
+function exited(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return within(new Promise<boolean>((resolve) => child.once('exit', () => resolve(true))), ms, 'exit').catch(
+    () => false,
+  );
+}
+
+/** Kills a detached child's whole process group (npm → turbo → vite …). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals) {
+  try {
+    if (child.pid) process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** Runs `npm run build` at the repo root when either build output is missing. */
+async function ensureBuilt(deadline: number): Promise<void> {
+  if (existsSync(SERVER_BUNDLE) && existsSync(WEB_INDEX)) return;
+  console.error('login-weight: the app is not built; running npm run build …');
+  const child = spawn('npm', ['run', 'build'], {
+    cwd: REPO,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const done = await exited(child, deadline - Date.now());
+  if (!done) {
+    killGroup(child, 'SIGKILL');
+    await exited(child, 2_000);
+    throw new Error(`npm run build did not finish in time:\n${output.slice(-4000)}`);
+  }
+  if (child.exitCode !== 0)
+    throw new Error(`npm run build failed (${child.exitCode}):\n${output.slice(-4000)}`);
+  if (!existsSync(SERVER_BUNDLE) || !existsSync(WEB_INDEX))
+    throw new Error(`npm run build did not produce ${SERVER_BUNDLE} and ${WEB_INDEX}`);
+}
+
+/**
+ * Starts the built server (embedded PGlite in a fresh temp dir), opens /login in headless Chromium
+ * and weighs every script it loads until the login form is shown and the network is idle.
+ * Finishes (cleaned up) within 60 s or rejects.
+ */
+export async function measureLoginWeight(): Promise<LoginWeight> {
+  const skip = loginWeightSkipReason();
+  if (skip) throw new Error(`cannot measure the login route: ${skip}`);
+  const started = Date.now();
+  const deadline = started + STEP_LIMIT_MS - CLEANUP_RESERVE_MS;
+  const left = () => Math.max(1, deadline - Date.now());
+
+  await ensureBuilt(deadline);
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'blogfleet-login-weight-'));
+  let server: ChildProcess | undefined;
+  let browser: Browser | undefined;
+  let output = '';
+  try {
+    const port = await freePort();
+    server = spawn(process.execPath, [SERVER_BUNDLE], {
+      cwd: REPO,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // Embedded PGlite in DATA_DIR, whatever the calling shell points at.
+        DATABASE_URL: '',
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        ADMIN_PASSWORD: 'bench-admin-pass',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    server.stdout?.on('data', (d) => (output += d));
+    server.stderr?.on('data', (d) => (output += d));
+    const base = `http://127.0.0.1:${port}`;
+
+    for (;;) {
+      if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode}):\n${output}`);
+      try {
+        const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(Math.min(2_000, left())) });
+        await res.arrayBuffer();
+        if (res.status === 200) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${output}`);
+      await sleep(100);
+    }
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+      timeout: left(),
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+
+    const scripts: Response[] = [];
+    let recording = true;
+    page.on('response', (res) => {
+      if (!recording) return;
+      const isScript =
+        res.request().resourceType() === 'script' || new URL(res.url()).pathname.endsWith('.js');
+      if (isScript) scripts.push(res);
+    });
+
+    const loginUrl = `${base}/login`;
+    const nav = await page.goto(loginUrl, { waitUntil: 'networkidle', timeout: left() });
+    if (!nav || nav.status() !== 200)
+      throw new Error(`GET ${loginUrl} answered ${nav?.status() ?? 'nothing'}`);
+    await page.locator('#email').waitFor({ state: 'visible', timeout: left() });
+    await page.waitForLoadState('networkidle', { timeout: left() });
+    recording = false;
+
+    const files: ScriptWeight[] = [];
+    const seen = new Set<string>();
+    for (const res of scripts) {
+      const url = new URL(res.url());
+      const key = url.href;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (res.status() !== 200) throw new Error(`script ${url.href} answered ${res.status()}`);
+      const body = await within(res.body(), left(), `reading ${url.pathname}`);
+      files.push({
+        file: url.origin === base ? url.pathname : url.href,
+        raw: body.length,
+        gzip: gzipSync(body, { level: 9 }).length,
+      });
+    }
+    if (files.length === 0) throw new Error(`${loginUrl} loaded no JavaScript`);
+    // Responses arrive in a different order on every run; largest first keeps the table stable.
+    files.sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
+    await context.close();
+    return { files, totalGzip: files.reduce((sum, f) => sum + f.gzip, 0), budget: LOGIN_JS_BUDGET };
+  } finally {
+    if (browser) {
+      const b = browser;
+      // Should closing ever hang, Playwright still kills the browser it launched when this process exits.
+      await within(b.close(), 4_000, 'closing Chromium').catch((err: unknown) =>
+        console.error(`login-weight: ${(err as Error).message}`),
+      );
+    }
+    if (server && server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      if (!(await exited(server, 6_000))) {
+        server.kill('SIGKILL');
+        await exited(server, 1_000);
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const isMain = process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href;
+if (isMain) {
+  // Backstop for the standalone run: the step bounds itself, this catches anything that still hangs.
+  setTimeout(() => {
+    console.error('login-weight: gave up after 65 s');
+    process.exit(2);
+  }, 65_000).unref();
+  const skip = loginWeightSkipReason();
+  if (skip) {
+    console.log(`login-weight: skipped: ${skip}`);
+  } else {
+    const started = Date.now();
+    measureLoginWeight().then(
+      (w) => {
+        console.log('## Login route JavaScript\n');
+        console.log(loginWeightTable(w));
+        console.log(`\nlogin-weight: measured in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      },
+      (err: unknown) => {
+        console.error('login-weight failed:', err);
+        process.exitCode = 1;
+      },
+    );
+  }
+}
