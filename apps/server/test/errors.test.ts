@@ -101,7 +101,7 @@ describe('unknown routes', () => {
     }
   });
 
-  it('answers 404 NOT_FOUND in the envelope outside /api/v1 too', async () => {
+  it('answers 404 NOT_FOUND in the envelope outside /api/v1 when no web console is built', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/no/such/page' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({

@@ -19,10 +19,11 @@ export async function webPlugin(app: FastifyInstance, distDir: string): Promise<
     index: false,
     wildcard: false,
     decorateReply: false,
+    cacheControl: false,
     setHeaders(res, path) {
       // Vite names assets by content hash, so they never change under the same URL.
-      if (path.includes(`${join(distDir, 'assets')}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      const hashed = path.startsWith(join(distDir, 'assets'));
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
   return readFileSync(indexPath, 'utf8');

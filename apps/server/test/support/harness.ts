@@ -52,6 +52,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     ENCRYPTION_KEY: '0'.repeat(64),
     LOG_LEVEL: 'silent',
     DATA_DIR: 'memory://',
+    // API tests must not depend on whether the web console happens to be built on this machine.
+    WEB_DIST_DIR: '/nonexistent/blogfleet-web-dist',
     ...env,
   });
 }
