@@ -1,20 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type Response } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
+import { CHROMIUM, launchChromium } from '../apps/web/test/support/browser';
+import {
+  REPO,
+  SERVER_BUNDLE,
+  startBuiltServer,
+  WEB_INDEX,
+  type RunningServer,
+} from '../apps/web/test/support/server';
 
 /** Gzip budget for the JavaScript the login route loads first, in bytes (200 kB, 1 kB = 1,000 bytes). */
 export const LOGIN_JS_BUDGET = 200_000;
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
-const SERVER_BUNDLE = join(REPO, 'apps/server/dist/main.js');
-const WEB_INDEX = join(REPO, 'apps/web/dist/index.html');
 /** The whole step (build if needed, server, browser, clean-up) ends within this. */
 const STEP_LIMIT_MS = 60_000;
 /** Kept back from the step limit so stopping the browser and the server always fits. */
@@ -56,20 +56,6 @@ export function loginWeightTable(w: LoginWeight): string {
       `(ratio ${ratio.toFixed(2)}) — **${w.totalGzip <= w.budget ? 'PASS' : 'OVER'}**`,
   ].join('\n');
 }
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Resolves with the promise, or rejects once `ms` have passed (the promise is left to settle on its own). */
 async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -139,59 +125,17 @@ export async function measureLoginWeight(): Promise<LoginWeight> {
 
   await ensureBuilt(deadline);
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'blogfleet-login-weight-'));
-  let server: ChildProcess | undefined;
+  let server: RunningServer | undefined;
   let browser: Browser | undefined;
-  let output = '';
   try {
-    const port = await freePort();
-    server = spawn(process.execPath, [SERVER_BUNDLE], {
-      cwd: REPO,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        // Embedded PGlite in DATA_DIR, whatever the calling shell points at.
-        DATABASE_URL: '',
-        JWT_SECRET: randomBytes(32).toString('hex'),
-        ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-        LOG_LEVEL: 'warn',
-        ADMIN_PASSWORD: 'bench-admin-pass',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server.stdout?.on('data', (d) => (output += d));
-    server.stderr?.on('data', (d) => (output += d));
-    const base = `http://127.0.0.1:${port}`;
-
-    for (;;) {
-      if (server.exitCode !== null) throw new Error(`server exited early (${server.exitCode}):\n${output}`);
-      try {
-        const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(Math.min(2_000, left())) });
-        await res.arrayBuffer();
-        if (res.status === 200) break;
-      } catch {
-        // not listening yet
-      }
-      if (Date.now() >= deadline) throw new Error(`server did not become ready:\n${output}`);
-      await sleep(100);
-    }
-
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-      timeout: left(),
-    });
+    // The same built server and browser the browser suite uses (embedded PGlite in a temp dir).
+    server = await within(
+      startBuiltServer({ ADMIN_PASSWORD: 'bench-admin-pass' }),
+      left(),
+      'starting the server',
+    );
+    const base = server.url;
+    browser = await within(launchChromium(), left(), 'launching Chromium');
     const context = await browser.newContext();
     const page = await context.newPage();
 
@@ -240,14 +184,7 @@ export async function measureLoginWeight(): Promise<LoginWeight> {
         console.error(`login-weight: ${(err as Error).message}`),
       );
     }
-    if (server && server.exitCode === null && server.signalCode === null) {
-      server.kill('SIGTERM');
-      if (!(await exited(server, 6_000))) {
-        server.kill('SIGKILL');
-        await exited(server, 1_000);
-      }
-    }
-    rmSync(dataDir, { recursive: true, force: true });
+    await server?.stop();
   }
 }
 

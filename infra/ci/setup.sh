@@ -27,3 +27,7 @@ if ! command -v chromium >/dev/null 2>&1; then
   apt-get install -y -qq chromium >/dev/null
 fi
 chromium --version
+
+# A WordPress host on this machine (Debian's wordpress, php-cli, php-mysql; MariaDB started if down),
+# for the provisioner and REST client suites.
+bash "$(dirname "$0")/../wordpress/setup-host.sh"
