@@ -1,0 +1,150 @@
+import { buildUrl, discoverRoot, normaliseSiteUrl, rootFromBase, type ApiRoot, type Query } from './api-root';
+import { expectOk, isIdempotent, send, type HttpConfig } from './http';
+import * as media from './media';
+import * as posts from './posts';
+import * as settings from './settings';
+import * as taxonomies from './taxonomies';
+import { testConnection } from './connection';
+import { collectAll, type RequestOptions, type WpResult, type WpTransport } from './transport';
+import type {
+  ListPostsOptions,
+  WordPressClientOptions,
+  WpCategory,
+  WpCategoryInput,
+  WpConnection,
+  WpMedia,
+  WpMediaUpload,
+  WpPost,
+  WpPostInput,
+  WpPostPatch,
+  WpSettings,
+  WpSettingsPatch,
+  WpTag,
+  WpTagInput,
+} from './types';
+
+export const WORDPRESS_CLIENT_DEFAULTS = {
+  timeoutMs: 15_000,
+  retries: 3,
+  retryBaseMs: 500,
+  maxRetryDelayMs: 30_000,
+} as const;
+
+/**
+ * WordPress REST API client (application password over HTTP Basic). The API root is discovered on first
+ * use (`/wp-json/`, else `/?rest_route=/`) and kept. Every failure is a WordPressError.
+ */
+export class WordPressClient implements WpTransport {
+  readonly siteUrl: string;
+  readonly #http: HttpConfig;
+  readonly #fixedRoot: boolean;
+  #root: Promise<ApiRoot> | undefined;
+
+  constructor(options: WordPressClientOptions) {
+    this.siteUrl = normaliseSiteUrl(options.siteUrl);
+    const token = Buffer.from(`${options.username}:${options.appPassword}`).toString('base64');
+    this.#http = {
+      authHeader: `Basic ${token}`,
+      secrets: [options.appPassword, options.appPassword.replace(/\s+/g, ''), token].filter(
+        (s) => s.length >= 4,
+      ),
+      timeoutMs: options.timeoutMs ?? WORDPRESS_CLIENT_DEFAULTS.timeoutMs,
+      retries: options.retries ?? WORDPRESS_CLIENT_DEFAULTS.retries,
+      retryBaseMs: options.retryBaseMs ?? WORDPRESS_CLIENT_DEFAULTS.retryBaseMs,
+      maxRetryDelayMs: options.maxRetryDelayMs ?? WORDPRESS_CLIENT_DEFAULTS.maxRetryDelayMs,
+      fetch: options.fetch ?? globalThis.fetch,
+    };
+    this.#fixedRoot = Boolean(options.apiRoot);
+    if (options.apiRoot) this.#root = Promise.resolve(rootFromBase(options.apiRoot));
+  }
+
+  /** The discovered API root (cached; a failed discovery is tried again next time). */
+  apiRoot(): Promise<ApiRoot> {
+    if (!this.#root) {
+      this.#root = discoverRoot(this.#http, this.siteUrl);
+      this.#root.catch(() => (this.#root = undefined));
+    }
+    return this.#root;
+  }
+
+  async request<T>(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    route: string,
+    opts: RequestOptions = {},
+  ): Promise<WpResult<T>> {
+    const root = await this.apiRoot();
+    const url = buildUrl(root, route, opts.query);
+    const headers: Record<string, string> = { ...opts.headers };
+    let body: Uint8Array | string | undefined = opts.body;
+    if (opts.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    }
+    const res = expectOk(
+      this.#http,
+      method,
+      await send(this.#http, url, { method, headers, body, idempotent: isIdempotent(method, route) }),
+    );
+    return { data: res.json as T, headers: res.headers, status: res.status };
+  }
+
+  requestAll<T>(route: string, query?: Query): Promise<T[]> {
+    return collectAll<T>(this, route, query);
+  }
+
+  /** Checks the site afresh: discovery runs again (unless the root was given), so the index is current. */
+  testConnection(): Promise<WpConnection> {
+    if (!this.#fixedRoot) this.#root = undefined;
+    return testConnection(this, () => this.apiRoot(), this.siteUrl);
+  }
+
+  listPosts(opts?: ListPostsOptions): Promise<WpPost[]> {
+    return posts.listPosts(this, opts);
+  }
+  getPost(id: number): Promise<WpPost> {
+    return posts.getPost(this, id);
+  }
+  createPost(input: WpPostInput): Promise<WpPost> {
+    return posts.createPost(this, input);
+  }
+  updatePost(id: number, patch: WpPostPatch): Promise<WpPost> {
+    return posts.updatePost(this, id, patch);
+  }
+  schedulePost(id: number, date: Date): Promise<WpPost> {
+    return posts.schedulePost(this, id, date);
+  }
+  deletePost(id: number, opts?: { force?: boolean }): Promise<WpPost> {
+    return posts.deletePost(this, id, opts);
+  }
+
+  listCategories(): Promise<WpCategory[]> {
+    return taxonomies.listCategories(this);
+  }
+  createCategory(input: WpCategoryInput): Promise<WpCategory> {
+    return taxonomies.createCategory(this, input);
+  }
+  listTags(): Promise<WpTag[]> {
+    return taxonomies.listTags(this);
+  }
+  createTag(input: WpTagInput): Promise<WpTag> {
+    return taxonomies.createTag(this, input);
+  }
+
+  listMedia(): Promise<WpMedia[]> {
+    return media.listMedia(this);
+  }
+  uploadMedia(upload: WpMediaUpload): Promise<WpMedia> {
+    return media.uploadMedia(this, upload);
+  }
+
+  getSettings(): Promise<WpSettings> {
+    return settings.getSettings(this);
+  }
+  updateSettings(patch: WpSettingsPatch): Promise<WpSettings> {
+    return settings.updateSettings(this, patch);
+  }
+}
+
+export function createWordPressClient(options: WordPressClientOptions): WordPressClient {
+  return new WordPressClient(options);
+}

@@ -1,0 +1,42 @@
+import type { WpTransport } from './transport';
+import type { WpMedia, WpMediaUpload } from './types';
+
+type Item = Record<string, unknown>;
+
+export const mapMedia = (m: Item): WpMedia => {
+  const title = m.title as { rendered?: string; raw?: string } | string | undefined;
+  return {
+    id: Number(m.id),
+    source_url: String(m.source_url ?? ''),
+    title: typeof title === 'string' ? title : (title?.rendered ?? title?.raw ?? ''),
+    mime_type: String(m.mime_type ?? ''),
+  };
+};
+
+/** A header-safe file name: ASCII letters, digits, dot, dash, underscore. */
+export function safeFilename(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  const cleaned = base.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+/, '');
+  return cleaned || 'upload.bin';
+}
+
+export async function listMedia(t: WpTransport): Promise<WpMedia[]> {
+  return (await t.requestAll<Item>('/wp/v2/media')).map(mapMedia);
+}
+
+/** POST /wp/v2/media with the raw bytes; a title is set afterwards (an update, so retry-safe). */
+export async function uploadMedia(t: WpTransport, upload: WpMediaUpload): Promise<WpMedia> {
+  const res = await t.request<Item>('POST', '/wp/v2/media', {
+    body: upload.data,
+    headers: {
+      'Content-Type': upload.contentType,
+      'Content-Disposition': `attachment; filename="${safeFilename(upload.filename)}"`,
+    },
+  });
+  const created = mapMedia(res.data);
+  if (upload.title === undefined) return created;
+  const updated = await t.request<Item>('POST', `/wp/v2/media/${created.id}`, {
+    json: { title: upload.title },
+  });
+  return mapMedia(updated.data);
+}

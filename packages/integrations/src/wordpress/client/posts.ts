@@ -1,0 +1,75 @@
+import type { WpTransport } from './transport';
+import type { ListPostsOptions, WpPost, WpPostInput, WpPostPatch } from './types';
+
+type Field = { raw?: string; rendered?: string } | string | undefined;
+
+const text = (f: Field): string => (typeof f === 'string' ? f : (f?.raw ?? f?.rendered ?? ''));
+
+/** WordPress wants GMT dates as `YYYY-MM-DDTHH:mm:ss` (no zone suffix). */
+export function toWpDateGmt(date: Date | string): string {
+  if (typeof date === 'string') return date.replace(/(\.\d+)?(Z|[+-]\d\d:?\d\d)?$/, '');
+  return date.toISOString().slice(0, 19);
+}
+
+export function mapPost(p: Record<string, unknown>): WpPost {
+  return {
+    id: Number(p.id),
+    title: text(p.title as Field),
+    content: text(p.content as Field),
+    excerpt: text(p.excerpt as Field),
+    status: String(p.status ?? ''),
+    date_gmt: typeof p.date_gmt === 'string' ? p.date_gmt : null,
+    link: String(p.link ?? ''),
+    categories: Array.isArray(p.categories) ? p.categories.map(Number) : [],
+    tags: Array.isArray(p.tags) ? p.tags.map(Number) : [],
+    featured_media: Number(p.featured_media ?? 0),
+  };
+}
+
+function toBody(input: WpPostPatch): Record<string, unknown> {
+  const { date_gmt, ...rest } = input;
+  const body: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined) body[k] = v;
+  if (date_gmt !== undefined) body.date_gmt = toWpDateGmt(date_gmt);
+  return body;
+}
+
+export async function listPosts(t: WpTransport, opts: ListPostsOptions = {}): Promise<WpPost[]> {
+  const status = opts.status === undefined || opts.status === 'any' ? 'any' : opts.status.join(',');
+  const items = await t.requestAll<Record<string, unknown>>('/wp/v2/posts', { context: 'edit', status });
+  return items.map(mapPost);
+}
+
+export async function getPost(t: WpTransport, id: number): Promise<WpPost> {
+  const res = await t.request<Record<string, unknown>>('GET', `/wp/v2/posts/${id}`, {
+    query: { context: 'edit' },
+  });
+  return mapPost(res.data);
+}
+
+export async function createPost(t: WpTransport, input: WpPostInput): Promise<WpPost> {
+  const res = await t.request<Record<string, unknown>>('POST', '/wp/v2/posts', { json: toBody(input) });
+  return mapPost(res.data);
+}
+
+export async function updatePost(t: WpTransport, id: number, patch: WpPostPatch): Promise<WpPost> {
+  const res = await t.request<Record<string, unknown>>('POST', `/wp/v2/posts/${id}`, { json: toBody(patch) });
+  return mapPost(res.data);
+}
+
+export function schedulePost(t: WpTransport, id: number, date: Date): Promise<WpPost> {
+  return updatePost(t, id, { status: 'future', date_gmt: toWpDateGmt(date) });
+}
+
+/** Trashes the post, or deletes it for good with `force: true`. Returns the post as it was. */
+export async function deletePost(
+  t: WpTransport,
+  id: number,
+  opts: { force?: boolean } = {},
+): Promise<WpPost> {
+  const res = await t.request<Record<string, unknown>>('DELETE', `/wp/v2/posts/${id}`, {
+    query: { force: opts.force ? 'true' : undefined },
+  });
+  const data = res.data as { previous?: Record<string, unknown> };
+  return mapPost(data.previous ?? res.data);
+}

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { WordPressError, type WordPressHost } from '../types';
+import { readSiteInfo } from './info-file';
+import { normalizeDomain } from './names';
+import { sitePaths } from './paths';
+
+export interface RunningSite {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Servers started by this process, by domain. */
+const running = new Map<string, RunningSite>();
+
+function connects(address: string, port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: address, port });
+    socket.setTimeout(1_000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+/**
+ * Serves a provisioned site with PHP's built-in server on its own port
+ * (`php -S {bindAddress}:{port} -t {siteDir}/public {siteDir}/router.php`) and waits until it answers.
+ */
+export async function startSite(host: WordPressHost, domainInput: string): Promise<RunningSite> {
+  const domain = normalizeDomain(domainInput);
+  const already = running.get(domain);
+  if (already) return already;
+  const paths = sitePaths(host, domain);
+  const info = await readSiteInfo(paths.infoFile);
+  if (!info || info.status !== 'complete') {
+    throw new WordPressError('NOT_FOUND', `${domain} is not a provisioned site on this host`);
+  }
+  const { port } = info;
+  if (await connects(host.bindAddress, port)) {
+    throw new WordPressError(
+      'PROVISION_FAILED',
+      `Port ${port} of ${domain} is already in use on ${host.bindAddress}`,
+    );
+  }
+  const child = spawn(
+    host.php,
+    ['-S', `${host.bindAddress}:${port}`, '-t', paths.publicDir, paths.routerFile],
+    {
+      cwd: paths.publicDir,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  let spawnError: Error | undefined;
+  child.once('error', (error) => {
+    spawnError = error;
+  });
+
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    if (spawnError || child.exitCode !== null || child.signalCode !== null) {
+      throw new WordPressError(
+        'UNREACHABLE',
+        `PHP server for ${domain} exited: ${spawnError?.message ?? output.trim().slice(-500)}`,
+      );
+    }
+    if (await connects(host.bindAddress, port)) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new WordPressError('TIMEOUT', `PHP server for ${domain} did not answer on port ${port}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const site: RunningSite = {
+    url: info.siteUrl,
+    port,
+    stop: async () => {
+      if (running.get(domain) === site) running.delete(domain);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, 5_000))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, 5_000);
+      }
+    },
+  };
+  running.set(domain, site);
+  return site;
+}
+
+/** Stops the server of `domain` if this process started it. */
+export async function stopSiteServer(domain: string): Promise<void> {
+  await running.get(domain)?.stop();
+}

@@ -1,0 +1,461 @@
+/**
+ * A small local HTTP server speaking the subset of the WordPress REST API the client uses, with switches
+ * to inject faults (status codes, Retry-After, hanging answers). For tests only; state lives in memory.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface TestServerFault {
+  /** Only this method (default: any). */
+  method?: string;
+  /** Route prefix (`/wp/v2/posts`) or pattern; default: any route. */
+  route?: string | RegExp;
+  /** How many matching requests it applies to (default 1; Infinity for all). */
+  times?: number;
+  /** Answer with this status (default 500) and a WordPress error body. */
+  status?: number;
+  code?: string;
+  message?: string;
+  /** Retry-After header, in seconds. */
+  retryAfter?: number;
+  /** Never answer (the socket stays open until the client gives up or the server closes). */
+  hang?: boolean;
+  /** Close the connection without an answer (a network error on the client side). */
+  drop?: boolean;
+}
+
+export interface WordPressTestServerOptions {
+  username?: string;
+  password?: string;
+  /** pretty: /wp-json and ?rest_route; plain: only ?rest_route (/wp-json is an HTML 404); disabled: no REST. */
+  style?: 'pretty' | 'plain' | 'disabled';
+  /** Whether the user holds edit_posts (default true). */
+  canEditPosts?: boolean;
+  /** Posts created up front (status publish), for paging tests. */
+  seedPosts?: number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  route: string;
+  url: string;
+  at: number;
+}
+
+interface Post {
+  id: number;
+  title: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  date_gmt: string | null;
+  categories: number[];
+  tags: number[];
+  featured_media: number;
+}
+
+export interface WordPressTestServer {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  faults: TestServerFault[];
+  inject(...faults: TestServerFault[]): void;
+  /** Requests seen for a method + route prefix. */
+  count(method: string, routePrefix: string): number;
+  options: Required<WordPressTestServerOptions>;
+  state: {
+    posts: Post[];
+    categories: { id: number; name: string; slug: string; description: string; parent: number }[];
+    tags: { id: number; name: string; slug: string }[];
+    media: { id: number; source_url: string; title: string; mime_type: string; bytes: number }[];
+    settings: Record<string, unknown>;
+  };
+  close(): Promise<void>;
+}
+
+const STATUSES = ['draft', 'publish', 'future', 'pending', 'private', 'trash'];
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startWordPressTestServer(
+  opts: WordPressTestServerOptions = {},
+): Promise<WordPressTestServer> {
+  const options: Required<WordPressTestServerOptions> = {
+    username: 'admin',
+    password: 'abcd efgh ijkl mnop qrst uvwx',
+    style: 'pretty',
+    canEditPosts: true,
+    seedPosts: 0,
+    ...opts,
+  };
+  const requests: RecordedRequest[] = [];
+  const faults: TestServerFault[] = [];
+  let nextId = 1;
+  const state: WordPressTestServer['state'] = {
+    posts: [],
+    categories: [{ id: nextId++, name: 'Uncategorized', slug: 'uncategorized', description: '', parent: 0 }],
+    tags: [],
+    media: [],
+    settings: {
+      title: 'Test Site',
+      description: 'Just another test site',
+      url: '',
+      email: 'admin@example.test',
+      timezone: 'UTC',
+      language: 'en_US',
+    },
+  };
+  for (let i = 1; i <= options.seedPosts; i++) {
+    state.posts.push({
+      id: nextId++,
+      title: `Seed post ${i}`,
+      content: `Seed content ${i}`,
+      excerpt: '',
+      status: 'publish',
+      date_gmt: '2024-01-01T00:00:00',
+      categories: [1],
+      tags: [],
+      featured_media: 0,
+    });
+  }
+  let base = '';
+
+  const renderPost = (p: Post) => ({
+    id: p.id,
+    date_gmt: p.date_gmt,
+    status: p.status,
+    link: `${base}/?p=${p.id}`,
+    title: { raw: p.title, rendered: p.title },
+    content: { raw: p.content, rendered: `<p>${p.content}</p>\n`, protected: false },
+    excerpt: { raw: p.excerpt, rendered: `<p>${p.excerpt}</p>\n`, protected: false },
+    featured_media: p.featured_media,
+    categories: p.categories,
+    tags: p.tags,
+  });
+  const countTerm = (field: 'categories' | 'tags', id: number) =>
+    state.posts.filter((p) => p.status === 'publish' && p[field].includes(id)).length;
+
+  function authState(req: IncomingMessage): 'none' | 'ok' | 'bad' {
+    const header = req.headers.authorization;
+    if (!header) return 'none';
+    const [scheme, token] = header.split(' ');
+    if (scheme !== 'Basic' || !token) return 'bad';
+    const decoded = Buffer.from(token, 'base64').toString();
+    const sep = decoded.indexOf(':');
+    const user = decoded.slice(0, sep);
+    const pass = decoded.slice(sep + 1).replace(/\s+/g, '');
+    return user === options.username && pass === options.password.replace(/\s+/g, '') ? 'ok' : 'bad';
+  }
+
+  function paginate<T>(items: T[], query: URLSearchParams, res: ServerResponse): T[] {
+    const perPage = Number(query.get('per_page') ?? 10);
+    const page = Number(query.get('page') ?? 1);
+    if (!(perPage >= 1 && perPage <= 100)) {
+      throw new HttpError(400, 'rest_invalid_param', 'Invalid parameter(s): per_page');
+    }
+    const totalPages = Math.max(1, Math.ceil(items.length / perPage));
+    if (page > totalPages && items.length > 0) {
+      throw new HttpError(
+        400,
+        'rest_post_invalid_page_number',
+        'The page number requested is larger than the number of pages available.',
+      );
+    }
+    res.setHeader('X-WP-Total', String(items.length));
+    res.setHeader('X-WP-TotalPages', String(items.length === 0 ? 0 : totalPages));
+    return items.slice((page - 1) * perPage, page * perPage);
+  }
+
+  function applyPost(p: Post, body: Record<string, unknown>) {
+    if (body.status !== undefined && !STATUSES.includes(String(body.status))) {
+      throw new HttpError(400, 'rest_invalid_param', 'Invalid parameter(s): status');
+    }
+    for (const key of ['title', 'content', 'excerpt', 'status', 'date_gmt'] as const) {
+      if (body[key] !== undefined) (p[key] as unknown) = String(body[key]);
+    }
+    for (const key of ['categories', 'tags'] as const) {
+      if (body[key] !== undefined) p[key] = (body[key] as unknown[]).map(Number);
+    }
+    if (body.featured_media !== undefined) p.featured_media = Number(body.featured_media);
+    if (p.status === 'publish' && !p.date_gmt) p.date_gmt = new Date().toISOString().slice(0, 19);
+  }
+
+  function handle(
+    method: string,
+    route: string,
+    query: URLSearchParams,
+    raw: Buffer,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): unknown {
+    const auth = authState(req);
+    if (auth === 'bad') {
+      throw new HttpError(
+        401,
+        'incorrect_password',
+        'The provided password is an invalid application password.',
+      );
+    }
+    if (route === '/' || route === '') {
+      return {
+        name: state.settings.title,
+        description: state.settings.description,
+        url: base,
+        home: base,
+        namespaces: ['wp/v2'],
+        routes: {},
+      };
+    }
+    const needAuth = (code: string, message: string) => {
+      if (auth !== 'ok') throw new HttpError(401, code, message);
+    };
+    const json = () => (raw.length ? (JSON.parse(raw.toString()) as Record<string, unknown>) : {});
+    let m: RegExpMatchArray | null;
+
+    if (route === '/wp/v2/users/me' && method === 'GET') {
+      needAuth('rest_not_logged_in', 'You are not currently logged in.');
+      return {
+        id: 1,
+        name: options.username,
+        roles: ['administrator'],
+        capabilities: { edit_posts: options.canEditPosts, read: true },
+      };
+    }
+    if (route === '/wp/v2/posts') {
+      needAuth('rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
+      if (method === 'GET') {
+        const wanted = query.get('status') ?? 'publish';
+        const list = state.posts.filter((p) =>
+          wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status),
+        );
+        return paginate(list, query, res).map(renderPost);
+      }
+      if (method === 'POST') {
+        if (!options.canEditPosts)
+          throw new HttpError(
+            403,
+            'rest_cannot_create',
+            'Sorry, you are not allowed to create posts as this user.',
+          );
+        const p: Post = {
+          id: nextId++,
+          title: '',
+          content: '',
+          excerpt: '',
+          status: 'draft',
+          date_gmt: null,
+          categories: [1],
+          tags: [],
+          featured_media: 0,
+        };
+        applyPost(p, json());
+        state.posts.push(p);
+        res.statusCode = 201;
+        return renderPost(p);
+      }
+    }
+    if ((m = route.match(/^\/wp\/v2\/posts\/(\d+)$/))) {
+      needAuth('rest_forbidden', 'Sorry, you are not allowed to do that.');
+      const p = state.posts.find((x) => x.id === Number(m![1]));
+      if (!p) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+      if (method === 'GET') return renderPost(p);
+      if (method === 'POST' || method === 'PUT') {
+        applyPost(p, json());
+        return renderPost(p);
+      }
+      if (method === 'DELETE') {
+        if (query.get('force') === 'true') {
+          state.posts = state.posts.filter((x) => x !== p);
+          return { deleted: true, previous: renderPost(p) };
+        }
+        p.status = 'trash';
+        return renderPost(p);
+      }
+    }
+    if (route === '/wp/v2/categories' || route === '/wp/v2/tags') {
+      const isCat = route.endsWith('categories');
+      if (method === 'GET') {
+        const list = isCat
+          ? state.categories.map((c) => ({ ...c, count: countTerm('categories', c.id) }))
+          : state.tags.map((t) => ({ ...t, count: countTerm('tags', t.id) }));
+        return paginate(list, query, res);
+      }
+      if (method === 'POST') {
+        needAuth('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.');
+        const body = json();
+        const name = String(body.name ?? '').trim();
+        if (!name) throw new HttpError(400, 'rest_missing_callback_param', 'Missing parameter(s): name');
+        const slug = String(body.slug ?? slugify(name));
+        const all = isCat ? state.categories : state.tags;
+        if (all.some((t) => t.slug === slug))
+          throw new HttpError(
+            400,
+            'term_exists',
+            'A term with the name provided already exists in this taxonomy.',
+          );
+        res.statusCode = 201;
+        if (isCat) {
+          const c = {
+            id: nextId++,
+            name,
+            slug,
+            description: String(body.description ?? ''),
+            parent: Number(body.parent ?? 0),
+          };
+          state.categories.push(c);
+          return { ...c, count: 0 };
+        }
+        const t = { id: nextId++, name, slug };
+        state.tags.push(t);
+        return { ...t, count: 0 };
+      }
+    }
+    if (route === '/wp/v2/media') {
+      const render = (x: WordPressTestServer['state']['media'][number]) => ({
+        id: x.id,
+        source_url: x.source_url,
+        title: { rendered: x.title },
+        mime_type: x.mime_type,
+      });
+      if (method === 'GET') return paginate(state.media, query, res).map(render);
+      if (method === 'POST') {
+        needAuth('rest_cannot_create', 'Sorry, you are not allowed to upload media as this user.');
+        const disposition = req.headers['content-disposition'] ?? '';
+        const filename = disposition.match(/filename="?([^";]+)"?/)?.[1];
+        if (!filename)
+          throw new HttpError(400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.');
+        if (raw.length === 0) throw new HttpError(400, 'rest_upload_no_data', 'No data supplied.');
+        const item = {
+          id: nextId++,
+          source_url: `${base}/wp-content/uploads/${filename}`,
+          title: filename.replace(/\.[^.]+$/, ''),
+          mime_type: String(req.headers['content-type'] ?? 'application/octet-stream'),
+          bytes: raw.length,
+        };
+        state.media.push(item);
+        res.statusCode = 201;
+        return render(item);
+      }
+    }
+    if ((m = route.match(/^\/wp\/v2\/media\/(\d+)$/)) && method === 'POST') {
+      needAuth('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+      const item = state.media.find((x) => x.id === Number(m![1]));
+      if (!item) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+      const body = json();
+      if (body.title !== undefined) item.title = String(body.title);
+      return {
+        id: item.id,
+        source_url: item.source_url,
+        title: { rendered: item.title },
+        mime_type: item.mime_type,
+      };
+    }
+    if (route === '/wp/v2/settings') {
+      needAuth('rest_forbidden', 'Sorry, you are not allowed to do that.');
+      if (method === 'POST' || method === 'PUT') {
+        const body = json();
+        for (const key of ['title', 'description', 'timezone', 'language']) {
+          if (body[key] !== undefined) state.settings[key] = body[key];
+        }
+      }
+      if (method === 'GET' || method === 'POST' || method === 'PUT') return state.settings;
+    }
+    throw new HttpError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+
+  const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'application/json; charset=UTF-8');
+    res.end(JSON.stringify(body));
+  };
+  const sendHtml = (res: ServerResponse, status: number) => {
+    res.statusCode = status;
+    res.setHeader('Content-Type', 'text/html; charset=UTF-8');
+    res.end(`<!doctype html><title>${status === 404 ? 'Page not found' : 'Home'}</title>`);
+  };
+
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const url = new URL(req.url ?? '/', base);
+      const method = req.method ?? 'GET';
+      let route: string | undefined;
+      if (url.pathname === '/' && url.searchParams.has('rest_route'))
+        route = url.searchParams.get('rest_route') ?? '/';
+      else if (url.pathname.startsWith('/wp-json') && options.style === 'pretty')
+        route = url.pathname.slice('/wp-json'.length) || '/';
+      requests.push({ method, route: route ?? url.pathname, url: url.pathname + url.search, at: Date.now() });
+
+      const fault = faults.find(
+        (f) =>
+          (f.times ?? 1) > 0 &&
+          (!f.method || f.method === method) &&
+          (!f.route ||
+            (typeof f.route === 'string' ? (route ?? '').startsWith(f.route) : f.route.test(route ?? ''))),
+      );
+      if (fault) {
+        fault.times = (fault.times ?? 1) - 1;
+        if (fault.hang) return;
+        if (fault.drop) return void req.socket.destroy();
+        const status = fault.status ?? 500;
+        if (fault.retryAfter !== undefined) res.setHeader('Retry-After', String(fault.retryAfter));
+        return sendJson(res, status, {
+          code: fault.code ?? 'test_fault',
+          message: fault.message ?? `Injected HTTP ${status}`,
+          data: { status },
+        });
+      }
+      if (options.style === 'disabled' || route === undefined) {
+        return sendHtml(res, url.pathname === '/' ? 200 : 404);
+      }
+      try {
+        const body = handle(method, route, url.searchParams, Buffer.concat(chunks), req, res);
+        sendJson(res, res.statusCode || 200, body);
+      } catch (err) {
+        if (err instanceof HttpError)
+          return sendJson(res, err.status, {
+            code: err.code,
+            message: err.message,
+            data: { status: err.status },
+          });
+        sendJson(res, 500, { code: 'internal_server_error', message: String(err), data: { status: 500 } });
+      }
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  base = `http://127.0.0.1:${port}`;
+  state.settings.url = base;
+
+  return {
+    url: base,
+    port,
+    requests,
+    faults,
+    options,
+    state,
+    inject: (...f) => void faults.push(...f),
+    count: (method, prefix) =>
+      requests.filter((r) => r.method === method && r.route.startsWith(prefix)).length,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,249 @@
+import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import mysql from 'mysql2/promise';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  WordPressError,
+  deprovisionSite,
+  hostFromEnv,
+  provisionSite,
+  siteDbNames,
+  startSite,
+  wordpressHostAvailable,
+  type ProvisionInput,
+  type RunningSite,
+  type SiteCredentials,
+  type WordPressHost,
+} from '../src/wordpress/index';
+
+const baseHost = hostFromEnv(process.env);
+const unavailable = await wordpressHostAvailable(baseHost);
+if (unavailable && process.env.BLOGFLEET_TEST_ALL) {
+  throw new Error(`WordPress host required (BLOGFLEET_TEST_ALL): ${unavailable}`);
+}
+if (unavailable)
+  console.warn(`Skipping provisioner tests: ${unavailable} (run infra/wordpress/setup-host.sh)`);
+
+const suffix = `${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+const domainOf = (name: string) => `${name}-${suffix}.blogfleet-test.com`;
+
+function siteInput(domain: string, overrides: Partial<ProvisionInput> = {}): ProvisionInput {
+  return {
+    domain,
+    title: 'Test Blog',
+    slogan: 'Fresh words daily',
+    adminEmail: 'owner@example.com',
+    postTitle: 'Hello from Blogfleet',
+    postContent: '<p>The very first post.</p>',
+    pageTitle: 'About us',
+    pageContent: '<p>Who we are.</p>',
+    language: 'en',
+    timezone: 'Europe/Istanbul',
+    ...overrides,
+  };
+}
+
+describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
+  let host: WordPressHost;
+  let db: mysql.Connection;
+  const touched = new Set<string>();
+  const running: RunningSite[] = [];
+
+  const databaseCount = async (dbName: string) => {
+    const [rows] = await db.query<mysql.RowDataPacket[]>('SHOW DATABASES LIKE ?', [dbName]);
+    return rows.length;
+  };
+  const userCount = async (dbUser: string) => {
+    const [rows] = await db.query<mysql.RowDataPacket[]>('SELECT User FROM mysql.user WHERE User = ?', [
+      dbUser,
+    ]);
+    return rows.length;
+  };
+  // Only names this input could lead to: other suites may create databases concurrently.
+  const snapshot = async (domain: string) => {
+    const slug = domain
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '_')
+      .slice(0, 12);
+    const pattern = `wp\\_${slug.replace(/_/g, '\\_')}%`;
+    const [dbs] = await db.query<mysql.RowDataPacket[]>('SHOW DATABASES LIKE ?', [pattern]);
+    const [users] = await db.query<mysql.RowDataPacket[]>('SELECT User FROM mysql.user WHERE User LIKE ?', [
+      pattern,
+    ]);
+    return { dbs: dbs.length, users: users.length, dirs: (await readdir(host.root)).sort() };
+  };
+  const dirExists = (dir: string) =>
+    stat(dir).then(
+      () => true,
+      () => false,
+    );
+  const provision = (
+    domain: string,
+    ...rest: Parameters<typeof provisionSite> extends [unknown, unknown, ...infer R] ? R : never
+  ) => {
+    touched.add(domain);
+    return provisionSite(host, siteInput(domain), ...rest);
+  };
+
+  beforeAll(async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'blogfleet-wp-'));
+    host = { ...baseHost, root, firstPort: 20000 + Math.floor(Math.random() * 20000) };
+    db = await mysql.createConnection({ ...baseHost.db, connectTimeout: 5_000 });
+  });
+
+  afterAll(async () => {
+    for (const site of running) await site.stop().catch(() => undefined);
+    for (const domain of touched) await deprovisionSite(host, domain).catch(() => undefined);
+    await db?.end();
+    if (host) await rm(host.root, { recursive: true, force: true });
+  });
+
+  describe('a provisioned and started site', () => {
+    const domain = domainOf('main');
+    let creds: SiteCredentials;
+    let site: RunningSite;
+    const progress: number[] = [];
+
+    beforeAll(async () => {
+      creds = await provision(domain, (percent) => progress.push(percent));
+      site = await startSite(host, domain);
+      running.push(site);
+    }, 120_000);
+
+    it('reports monotonic progress up to 100', () => {
+      expect(progress.length).toBeGreaterThan(4);
+      expect(progress.at(-1)).toBe(100);
+      expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    });
+
+    it('returns credentials for the site URL', () => {
+      expect(site.url).toBe(creds.siteUrl);
+      expect(creds.siteUrl).toBe(`http://${host.bindAddress}:${site.port}`);
+      expect(site.port).toBeGreaterThanOrEqual(host.firstPort);
+      expect(creds.adminUrl).toBe(`${creds.siteUrl}/wp-admin/`);
+      expect(creds.adminUser).toBe('admin');
+      expect(creds.dbName.length).toBeLessThanOrEqual(64);
+      expect(creds.dbUser.length).toBeLessThanOrEqual(32);
+      expect(creds.dbName).toMatch(/^[a-z0-9_]+$/);
+    });
+
+    it('answers the REST API index with the title and tagline', async () => {
+      const res = await fetch(`${site.url}/wp-json/`);
+      expect(res.status).toBe(200);
+      const body = (await res.json()) as any;
+      expect(body.name).toBe('Test Blog');
+      expect(body.description).toBe('Fresh words daily');
+      expect(body.timezone_string).toBe('Europe/Istanbul');
+    });
+
+    it('publishes the first post and page (plain ?rest_route= and pretty permalinks)', async () => {
+      const posts = (await (await fetch(`${site.url}/?rest_route=/wp/v2/posts`)).json()) as any[];
+      expect(posts.map((p) => p.title.rendered)).toEqual(['Hello from Blogfleet']);
+      expect(posts[0].link).toBe(`${site.url}/hello-from-blogfleet/`);
+      const pages = (await (await fetch(`${site.url}/wp-json/wp/v2/pages`)).json()) as any[];
+      expect(pages.map((p) => p.title.rendered)).toEqual(['About us']);
+      const html = await (await fetch(`${site.url}/hello-from-blogfleet/`)).text();
+      expect(html).toContain('The very first post.');
+    });
+
+    it('authenticates the application password as an administrator', async () => {
+      const auth = `Basic ${Buffer.from(`${creds.adminUser}:${creds.appPassword}`).toString('base64')}`;
+      const res = await fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, {
+        headers: { authorization: auth },
+      });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).roles).toContain('administrator');
+      const bad = await fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, {
+        headers: { authorization: `Basic ${Buffer.from('admin:wrong').toString('base64')}` },
+      });
+      expect(bad.status).toBe(401);
+    });
+
+    it('writes an owner-only info file with the credentials', async () => {
+      expect(creds.infoFilePath).toBe(path.join(host.root, domain, 'site-info.json'));
+      expect((await stat(creds.infoFilePath)).mode & 0o777).toBe(0o600);
+      const info = JSON.parse(await readFile(creds.infoFilePath, 'utf8'));
+      expect(info).toMatchObject({ ...creds, status: 'complete', port: site.port });
+    });
+
+    it('returns the stored credentials when provisioned again, without a second database', async () => {
+      const seen: number[] = [];
+      const again = await provision(domain, (percent) => seen.push(percent));
+      expect(again).toEqual(creds);
+      expect(seen.at(-1)).toBe(100);
+      const [rows] = await db.query<mysql.RowDataPacket[]>('SHOW DATABASES LIKE ?', [
+        `%${creds.dbName.slice(-8)}%`,
+      ]);
+      expect(rows).toHaveLength(1);
+    });
+
+    it('rejects other input for a hosted domain with ALREADY_HOSTED', async () => {
+      const error = await provisionSite(host, siteInput(domain, { title: 'Someone else' })).catch((e) => e);
+      expect(error).toBeInstanceOf(WordPressError);
+      expect(error.code).toBe('ALREADY_HOSTED');
+    });
+
+    it('refuses connections after stop()', async () => {
+      await site.stop();
+      const refused = await new Promise<boolean>((resolve) => {
+        const socket = net.connect({ host: host.bindAddress, port: site.port });
+        socket.once('connect', () => {
+          socket.destroy();
+          resolve(false);
+        });
+        socket.once('error', () => resolve(true));
+      });
+      expect(refused).toBe(true);
+    });
+  });
+
+  it.each(['bad domain', '-x.com', 'a;drop database mysql;.com', `${'x'.repeat(300)}.com`, 'localhost', ''])(
+    'rejects the domain %j with INVALID and creates nothing',
+    async (domain) => {
+      const before = await snapshot(domain);
+      const error = await provisionSite(host, siteInput(domain)).catch((e) => e);
+      expect(error).toBeInstanceOf(WordPressError);
+      expect(error.code).toBe('INVALID');
+      expect(await snapshot(domain)).toEqual(before);
+    },
+  );
+
+  it('rolls back what a failing run created', async () => {
+    const domain = domainOf('rollback');
+    const names = siteDbNames(domain);
+    const error = await provision(domain, undefined, { fault: { step: 'install' } }).catch((e) => e);
+    expect(error).toBeInstanceOf(WordPressError);
+    expect(error.code).toBe('PROVISION_FAILED');
+    expect(await databaseCount(names.dbName)).toBe(0);
+    expect(await userCount(names.dbUser)).toBe(0);
+    expect(await dirExists(path.join(host.root, domain))).toBe(false);
+  });
+
+  it('completes a site after a crash mid-way, then deprovisions it idempotently', async () => {
+    const domain = domainOf('crash');
+    const names = siteDbNames(domain);
+    await expect(
+      provision(domain, undefined, { fault: { step: 'configure', mode: 'crash' } }),
+    ).rejects.toThrow(/Simulated crash/);
+    expect(await databaseCount(names.dbName)).toBe(1);
+    const creds = await provision(domain);
+    expect(creds.dbName).toBe(names.dbName);
+    const site = await startSite(host, domain);
+    running.push(site);
+    const posts = (await (await fetch(`${site.url}/?rest_route=/wp/v2/posts`)).json()) as any[];
+    expect(posts.map((p) => p.title.rendered)).toEqual(['Hello from Blogfleet']);
+    const auth = `Basic ${Buffer.from(`admin:${creds.appPassword}`).toString('base64')}`;
+    const me = await fetch(`${site.url}/wp-json/wp/v2/users/me?context=edit`, {
+      headers: { authorization: auth },
+    });
+    expect(me.status).toBe(200);
+
+    await deprovisionSite(host, domain);
+    expect(await databaseCount(names.dbName)).toBe(0);
+    expect(await userCount(names.dbUser)).toBe(0);
+    expect(await dirExists(path.join(host.root, domain))).toBe(false);
+    await expect(deprovisionSite(host, domain)).resolves.toBeUndefined();
+  }, 120_000);
+});
