@@ -68,6 +68,7 @@ export function DashboardPage() {
         <StatCard
           title={t`Performance`}
           icon={<Gauge className="size-5" aria-hidden />}
+          emphasizeFirst={false}
           lines={[
             {
               label: t`Average keyword score`,

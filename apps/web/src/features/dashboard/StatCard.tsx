@@ -7,7 +7,15 @@ export interface StatLine {
   testId?: string;
 }
 
-export function StatCard({ title, icon, lines }: { title: ReactNode; icon: ReactNode; lines: StatLine[] }) {
+interface StatCardProps {
+  title: ReactNode;
+  icon: ReactNode;
+  lines: StatLine[];
+  /** Counts lead with a large total; cards of equal-weight figures (scores) do not. */
+  emphasizeFirst?: boolean;
+}
+
+export function StatCard({ title, icon, lines, emphasizeFirst = true }: StatCardProps) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
@@ -18,8 +26,11 @@ export function StatCard({ title, icon, lines }: { title: ReactNode; icon: React
         <dl className="flex flex-col gap-1.5">
           {lines.map((line, i) => (
             <div key={i} className="flex items-baseline justify-between gap-4">
-              <dt className="text-sm text-slate-600">{line.label}</dt>
-              <dd className={i === 0 ? 'text-2xl font-semibold' : 'font-medium'} data-testid={line.testId}>
+              <dt className="min-w-0 text-sm text-slate-600">{line.label}</dt>
+              <dd
+                className={`shrink-0 whitespace-nowrap ${i === 0 && emphasizeFirst ? 'text-2xl font-semibold' : 'text-lg font-semibold'}`}
+                data-testid={line.testId}
+              >
                 {line.value}
               </dd>
             </div>
