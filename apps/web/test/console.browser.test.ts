@@ -74,6 +74,19 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     await context.close();
   });
 
+  it('never follows a redirect target on another origin after sign-in', async () => {
+    for (const target of ['//evil.example/x', '/\\evil.example', 'https://evil.example']) {
+      const { context, page } = await newPage();
+      await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password').fill(ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(new URL(page.url()).origin, target).toBe(server.url);
+      await context.close();
+    }
+  });
+
   it('shows the dashboard cards with the numbers of the database', async () => {
     const { context, page } = await newPage();
     await signIn(page, ADMIN.email, ADMIN.password);

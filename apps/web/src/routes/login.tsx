@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { isLocalPath } from '../lib/local-path';
 
 export interface LoginSearch {
   redirect?: string;
@@ -8,8 +9,7 @@ export interface LoginSearch {
 
 export const Route = createFileRoute('/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
-    redirect:
-      typeof search.redirect === 'string' && search.redirect.startsWith('/') ? search.redirect : undefined,
+    redirect: isLocalPath(search.redirect) ? search.redirect : undefined,
     reason: search.reason === 'expired' ? 'expired' : undefined,
   }),
   beforeLoad: ({ context, search }) => {
