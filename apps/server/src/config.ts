@@ -1,9 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = z.coerce.number().int().positive();
 
 /** Every environment variable the server reads; the README lists the same ones. */
@@ -33,7 +30,27 @@ const envSchema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(z.url())),
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx) => {
+      const value = v.trim();
+      if (value === 'false' || value === '0' || value === 'no') return false;
+      const entries = value
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean);
+      // Trusting every hop would let any client pick its own IP and dodge the per-IP login limit.
+      const address = /^(\d{1,3}(\.\d{1,3}){3}|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+      if (entries.length === 0 || !entries.every((e) => address.test(e))) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be false or a comma-separated list of proxy addresses/CIDRs',
+        });
+        return z.NEVER;
+      }
+      return entries;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BODY_LIMIT_BYTES: positiveInt.default(1_048_576),
   ACCESS_TOKEN_TTL_MINUTES: positiveInt.default(60),
@@ -61,7 +78,8 @@ export interface Config {
   adminEmail: string;
   adminPassword?: string;
   corsOrigins: string[];
-  trustProxy: boolean;
+  /** false, or the proxies' addresses (never "trust everyone"). */
+  trustProxy: false | string[];
   logLevel: Env['LOG_LEVEL'];
   bodyLimit: number;
   accessTokenTtlSeconds: number;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, type TestApp } from './support/harness';
@@ -80,6 +81,18 @@ describe('rate limiting', () => {
     expect(blocked.body.error.code).toBe('RATE_LIMITED');
     // Other accounts are unaffected.
     expect((await t.rest('POST', 'auth/login', { body: ADMIN, ip: '10.1.0.98' })).status).toBe(200);
+  });
+
+  it('counts parallel guesses against each other, so a burst cannot outrun the limit', async () => {
+    const u = await t.createUser();
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        t.rest('POST', 'auth/login', { body: { email: u.email, password: 'wrong-pass' }, ip: `10.3.0.${i}` }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
   });
 
   it('blocks an IP that tries many emails', async () => {
@@ -173,13 +186,43 @@ describe('POST auth/refresh-token', () => {
     expect(res.status).toBe(401);
   });
 
-  it('lets only one of two concurrent uses of the same token win', async () => {
+  it('kills the winner of a rotation race once the loser has revoked the family', async () => {
+    const { refreshToken } = await t.login();
+    const winner = await t.rest('POST', 'auth/refresh-token', { body: { refreshToken } });
+    expect(winner.status).toBe(200);
+    // The losing request of the race revoked only the rows that existed at that moment.
+    const family = await t.db
+      .selectFrom('sessions')
+      .select('family_id')
+      .where('token_hash', '=', createHash('sha256').update(refreshToken).digest('hex'))
+      .executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', family.family_id)
+      .where('rotated_at', 'is not', null)
+      .execute();
+    expect((await t.rest('GET', 'auth/me', { token: winner.body.data.accessToken })).status).toBe(401);
+    const next = await t.rest('POST', 'auth/refresh-token', {
+      body: { refreshToken: winner.body.data.refreshToken },
+    });
+    expect(next.status).toBe(401);
+  });
+
+  it('treats two concurrent uses of one token as reuse: nothing from the race stays usable', async () => {
     const { refreshToken } = await t.login();
     const results = await Promise.all([
       t.rest('POST', 'auth/refresh-token', { body: { refreshToken } }),
       t.rest('POST', 'auth/refresh-token', { body: { refreshToken } }),
     ]);
-    expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
+    expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
+    for (const r of results.filter((x) => x.status === 200)) {
+      expect((await t.rest('GET', 'auth/me', { token: r.body.data.accessToken })).status).toBe(401);
+      const again = await t.rest('POST', 'auth/refresh-token', {
+        body: { refreshToken: r.body.data.refreshToken },
+      });
+      expect(again.status).toBe(401);
+    }
   });
 });
 

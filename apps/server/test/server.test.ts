@@ -350,6 +350,7 @@ describe('configuration', () => {
     ['BODY_LIMIT_BYTES', '-1'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'maybe'],
+    ['TRUST_PROXY', 'true'],
     ['ENCRYPTION_KEY', 'abc'],
   ])('rejects %s=%s with a ConfigError naming the variable', (name, value) => {
     let caught: unknown;
@@ -501,5 +502,30 @@ describe('logs', () => {
       expect(text.includes(secret), `log contains ${secret.slice(0, 12)}…`).toBe(false);
     expect(text).not.toContain('password_hash');
     expect(text).not.toMatch(/\$argon2|\$2[aby]\$/);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes X-Forwarded-For only from the listed proxies', async () => {
+    const behindProxy = await startTestApp({ TRUST_PROXY: '127.0.0.1' });
+    const direct = await startTestApp();
+    try {
+      // A probe route registered before the apps start answering.
+      for (const t of [behindProxy, direct]) t.app.get('/whoami-test', async (req) => ({ ip: req.ip }));
+      const ask = async (t: TestApp, remoteAddress: string) =>
+        (
+          await t.app.inject({
+            url: '/whoami-test',
+            remoteAddress,
+            headers: { 'x-forwarded-for': '203.0.113.9' },
+          })
+        ).json().ip;
+      expect(await ask(behindProxy, '127.0.0.1')).toBe('203.0.113.9');
+      expect(await ask(behindProxy, '198.51.100.7')).toBe('198.51.100.7');
+      expect(await ask(direct, '127.0.0.1')).toBe('127.0.0.1');
+    } finally {
+      await behindProxy.close();
+      await direct.close();
+    }
   });
 });

@@ -72,7 +72,8 @@ function isZodError(e: unknown): e is ZodLikeError {
 export function describeError(error: TRPCError): { code: AppErrorCode; message: string; details: unknown } {
   if (error instanceof AppError)
     return { code: error.appCode, message: error.message, details: error.details };
-  if (isZodError(error.cause)) {
+  // Only input validation is the caller's fault; a ZodError on output is our bug and stays a 500.
+  if (error.code === 'BAD_REQUEST' && isZodError(error.cause)) {
     const issues: IssueDetail[] = error.cause.issues.map((i) => ({
       path: i.path.map(String).join('.'),
       message: i.message,

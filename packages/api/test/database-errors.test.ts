@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { createContext, type ApiDeps } from '../src/context';
 import { AppError, describeError } from '../src/errors';
 import { publicProcedure, router } from '../src/trpc';
@@ -64,6 +65,23 @@ describe('database failures reach the caller as catalogue codes', () => {
     const f = await failureOf(pgFailure('42P01'));
     expect(f).toEqual({
       http: 'INTERNAL_SERVER_ERROR',
+      code: 'INTERNAL_ERROR',
+      message: 'An unexpected error occurred. Please try again.',
+      details: null,
+    });
+  });
+
+  it('a procedure whose own output fails its schema is a 500 that names no fields', async () => {
+    const r = router({
+      bad: publicProcedure
+        .output(z.object({ id: z.number() }))
+        .query(() => ({ id: 'not-a-number' }) as never),
+    });
+    const caller = r.createCaller(
+      createContext({} as ApiDeps, { ip: '127.0.0.1', userAgent: null, accessToken: null }),
+    );
+    const error = await caller.bad().catch((e: TRPCError) => e);
+    expect(describeError(error as TRPCError)).toEqual({
       code: 'INTERNAL_ERROR',
       message: 'An unexpected error occurred. Please try again.',
       details: null,

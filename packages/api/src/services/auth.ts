@@ -56,7 +56,7 @@ async function enforceLoginLimits(ctx: AuthCtx, email: string): Promise<void> {
     .where('created_at', '>=', since)
     .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ctx.req.ip)]))
     .executeTakeFirstOrThrow();
-  if (Number(counts.byEmail) >= maxFailuresPerEmail || Number(counts.byIp) >= maxFailuresPerIp) {
+  if (Number(counts.byEmail) > maxFailuresPerEmail || Number(counts.byIp) > maxFailuresPerIp) {
     throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
       retryAfterSeconds: windowSeconds,
     });
@@ -68,6 +68,13 @@ export async function login(
   input: LoginInput,
 ): Promise<{ tokens: IssuedTokens; user: PublicUser }> {
   const email = input.email.toLowerCase();
+  // The attempt is recorded as a failure before anything is checked, so parallel guesses count each
+  // other; a success flips it afterwards.
+  const attempt = await ctx.db
+    .insertInto('login_attempts')
+    .values({ email, ip: ctx.req.ip, succeeded: false })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await enforceLoginLimits(ctx, email);
   const user = await ctx.db
     .selectFrom('users')
@@ -78,10 +85,10 @@ export async function login(
     user?.password_hash ?? (await timingSafeDummyHash()),
     input.password,
   );
-  const succeeded = Boolean(user && passwordOk && user.status === 'active');
-  await ctx.db.insertInto('login_attempts').values({ email, ip: ctx.req.ip, succeeded }).execute();
-  if (!user || !succeeded) throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
+  if (!user || !passwordOk || user.status !== 'active')
+    throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
 
+  await ctx.db.updateTable('login_attempts').set({ succeeded: true }).where('id', '=', attempt.id).execute();
   await ctx.db
     .deleteFrom('login_attempts')
     .where('email', '=', email)
@@ -95,6 +102,24 @@ export async function login(
     .executeTakeFirstOrThrow();
   const tokens = await issueTokens(ctx, updated, randomUUID());
   return { tokens, user: toPublicUser(updated) };
+}
+
+/**
+ * A family is dead as soon as any of its rows is revoked, whatever rows were added after.
+ * `family` is the family id, or a column reference when used inside a query on sessions.
+ */
+const familyIsLive = (family: string | ReturnType<typeof sql.ref>) =>
+  sql<boolean>`NOT EXISTS (SELECT 1 FROM sessions r WHERE r.family_id = ${family} AND r.revoked_at IS NOT NULL)`;
+
+async function familyRevoked(ctx: Pick<Context, 'db'>, familyId: string): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('family_id', '=', familyId)
+    .where('revoked_at', 'is not', null)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 async function revokeFamily(ctx: Pick<Context, 'db'>, familyId: string): Promise<void> {
@@ -129,6 +154,7 @@ export async function refresh(
     .where('rotated_at', 'is', null)
     .where('revoked_at', 'is', null)
     .where('expires_at', '>', new Date())
+    .where(familyIsLive(sql.ref('sessions.family_id')))
     .returning(['user_id', 'family_id'])
     .executeTakeFirst();
   if (!spent) {
@@ -150,6 +176,12 @@ export async function refresh(
     throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   }
   const tokens = await issueTokens(ctx, user, spent.family_id);
+  // A concurrent reuse may have revoked the family between our rotation and our insert; then the new
+  // row must die with it, or the thief's half of the race would keep a live session.
+  if (await familyRevoked(ctx, spent.family_id)) {
+    await revokeFamily(ctx, spent.family_id);
+    throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
+  }
   return { ...tokens, user: toPublicUser(user) };
 }
 
@@ -181,10 +213,10 @@ export async function authenticate(
         selectFrom('sessions')
           .select(sql`1`.as('one'))
           .where('family_id', '=', claims.sessionFamily)
-          .where('user_id', '=', claims.userId)
-          .where('revoked_at', 'is', null),
+          .where('user_id', '=', claims.userId),
       ),
     )
+    .where(familyIsLive(claims.sessionFamily))
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   return { id: row.id, role: row.role, sessionFamily: claims.sessionFamily };
