@@ -1,4 +1,5 @@
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -79,6 +80,17 @@ describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
       () => true,
       () => false,
     );
+  // Raw GET: the path goes out as written (fetch would normalize "/../x" to "/x").
+  const rawGet = (port: number, requestPath: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.get({ host: host.bindAddress, port, path: requestPath }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
   const provision = (
     domain: string,
     ...rest: Parameters<typeof provisionSite> extends [unknown, unknown, ...infer R] ? R : never
@@ -185,6 +197,41 @@ describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
       expect(error.code).toBe('ALREADY_HOSTED');
     });
 
+    it('never serves temp files, dot-files or the info file, and keeps no temp file in public/', async () => {
+      const siteDir = path.join(host.root, domain);
+      const publicDir = path.join(siteDir, 'public');
+      expect((await readdir(publicDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      expect((await readdir(siteDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+      const secret = `leaked-${suffix}`;
+      await writeFile(path.join(publicDir, 'wp-config.php.tmp'), `<?php define('DB_PASSWORD', '${secret}');`);
+      await writeFile(path.join(publicDir, 'leftover.tmp'), secret);
+      await writeFile(path.join(publicDir, '.htaccess-like'), secret);
+      await mkdir(path.join(publicDir, '.git'));
+      await writeFile(path.join(publicDir, '.git', 'config'), secret);
+      await writeFile(path.join(publicDir, 'site-info.json'), secret);
+      await writeFile(path.join(publicDir, 'plain.txt'), 'plain static file');
+      for (const requestPath of [
+        '/wp-config.php.tmp',
+        '/leftover.tmp',
+        '/Leftover.TMP',
+        '/.htaccess-like',
+        '/%2ehtaccess-like',
+        '/.git/config',
+        '/site-info.json',
+        '/../site-info.json',
+        '/%2e%2e/site-info.json',
+        '/wp-content/../../site-info.json',
+      ]) {
+        const res = await rawGet(site.port, requestPath);
+        expect(res.status, requestPath).toBe(404);
+        expect(res.body, requestPath).not.toContain(secret);
+        expect(res.body, requestPath).not.toContain(creds.dbPassword);
+        expect(res.body, requestPath).not.toContain(creds.adminPassword);
+      }
+      const plain = await rawGet(site.port, '/plain.txt');
+      expect(plain).toEqual({ status: 200, body: 'plain static file' });
+    });
+
     it('refuses connections after stop()', async () => {
       await site.stop();
       const refused = await new Promise<boolean>((resolve) => {
@@ -245,5 +292,63 @@ describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
     expect(await userCount(names.dbUser)).toBe(0);
     expect(await dirExists(path.join(host.root, domain))).toBe(false);
     await expect(deprovisionSite(host, domain)).resolves.toBeUndefined();
+  }, 120_000);
+
+  it('refuses to deprovision a directory Blogfleet did not make, and removes nothing', async () => {
+    const domain = domainOf('foreign');
+    const names = siteDbNames(domain);
+    const dir = path.join(host.root, domain);
+    const keep = path.join(dir, 'keep.txt');
+    await mkdir(dir);
+    await writeFile(keep, 'not ours');
+    await db.query(`CREATE DATABASE \`${names.dbName}\``);
+    try {
+      const infoFiles = [
+        null, // no info file at all
+        '{ not json', // unreadable
+        JSON.stringify({
+          version: 1,
+          domain: 'other.example.com',
+          dbName: names.dbName,
+          dbUser: names.dbUser,
+        }),
+      ];
+      for (const info of infoFiles) {
+        if (info !== null) await writeFile(path.join(dir, 'site-info.json'), info);
+        const error = await deprovisionSite(host, domain).catch((e) => e);
+        expect(error).toBeInstanceOf(WordPressError);
+        expect(error.code).toBe('INVALID');
+        expect(error.message).toMatch(/not a Blogfleet site/);
+        expect(await readFile(keep, 'utf8')).toBe('not ours');
+        expect(await databaseCount(names.dbName)).toBe(1);
+      }
+    } finally {
+      await db.query(`DROP DATABASE IF EXISTS \`${names.dbName}\``);
+      await rm(dir, { recursive: true, force: true });
+    }
+    // No site at all: quiet.
+    await expect(deprovisionSite(host, domainOf('never'))).resolves.toBeUndefined();
+  });
+
+  it('gives sites provisioned concurrently different ports; both start and deprovision', async () => {
+    const domains = [domainOf('para-a'), domainOf('para-b')];
+    const creds = await Promise.all(domains.map((domain) => provision(domain)));
+    const ports = creds.map((c) => Number(new URL(c.siteUrl).port));
+    expect(new Set(ports).size).toBe(2);
+    for (const [i, domain] of domains.entries()) {
+      const site = await startSite(host, domain);
+      running.push(site);
+      expect(site.port).toBe(ports[i]);
+      const res = await fetch(`${site.url}/wp-json/`);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as any).name).toBe('Test Blog');
+    }
+    for (const domain of domains) {
+      await deprovisionSite(host, domain);
+      expect(await dirExists(path.join(host.root, domain))).toBe(false);
+      expect(await databaseCount(siteDbNames(domain).dbName)).toBe(0);
+      // A second deprovision of the removed site is quiet.
+      await expect(deprovisionSite(host, domain)).resolves.toBeUndefined();
+    }
   }, 120_000);
 });

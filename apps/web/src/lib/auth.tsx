@@ -11,7 +11,7 @@ import {
 import { authStore, type AuthState, type SessionUser } from './auth-store';
 import { onSessionExpired, REFRESH_INTERVAL_MS, refreshSession, sessionExpired } from './session';
 import { tokens } from './tokens';
-import { trpc } from './trpc';
+import { isUnauthorized, trpc } from './trpc';
 
 export type { AuthState, SessionUser };
 
@@ -37,10 +37,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     try {
       const { user } = await utils.auth.me.fetch(undefined, { staleTime: 0 });
       setState({ status: 'authenticated', user });
-    } catch {
-      // The refresh link already tried; a stored session that cannot be resumed counts as expired.
-      if (tokens.access() || tokens.refresh()) sessionExpired();
-      else setState({ status: 'anonymous', expired: true });
+    } catch (err) {
+      // The refresh link already tried. A refused session is over; an unreachable server is not proof
+      // of that, so the tokens stay for the next attempt and the user sees the login page meanwhile.
+      if (isUnauthorized(err)) sessionExpired();
+      else setState({ status: 'anonymous', expired: false });
     }
   }, [utils, setState]);
 
@@ -62,7 +63,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (state.status !== 'authenticated') return;
     const id = setInterval(() => {
-      void refreshSession().then((ok) => ok || sessionExpired());
+      void refreshSession().then((outcome) => outcome === 'rejected' && sessionExpired());
     }, REFRESH_INTERVAL_MS);
     return () => clearInterval(id);
   }, [state.status]);

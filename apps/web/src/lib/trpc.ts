@@ -29,8 +29,10 @@ const refreshOn401: TRPCLink<AppRouter> =
           error: async (err) => {
             if (retried || SESSIONLESS.has(op.path) || !isUnauthorized(err)) return observer.error(err);
             retried = true;
-            if (await refreshSession()) return run();
-            sessionExpired();
+            const outcome = await refreshSession();
+            if (outcome === 'refreshed') return run();
+            // Only a refused refresh token ends the session; a network blip or 5xx does not.
+            if (outcome === 'rejected') sessionExpired();
             observer.error(err);
           },
         });

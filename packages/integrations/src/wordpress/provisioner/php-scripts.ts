@@ -21,14 +21,24 @@ if (!defined('ABSPATH')) {
 }
 `;
 
-/** `{siteDir}/router.php` for \`php -S\`: static files as-is, PHP files run, everything else to index.php. */
+/**
+ * `{siteDir}/router.php` for \`php -S\`: static files as-is, PHP files run, everything else to index.php.
+ * Dot-files/dirs, `..`, `*.tmp` and `site-info.json` get a 404 before any of that.
+ */
 export const ROUTER_PHP = `<?php
 // Blogfleet router for PHP's built-in server (php -S addr:port -t public router.php).
 require __DIR__ . '/abspath.php';
 $root = rtrim(ABSPATH, '/');
 $path = rawurldecode(parse_url($_SERVER['REQUEST_URI'] ?? '/', PHP_URL_PATH) ?: '/');
-if (strpos($path, "\\0") !== false || preg_match('#(^|/)\\.\\.(/|$)#', $path)) {
-    http_response_code(400);
+// Never served: NULs, anything with a segment starting with "." (".." out of public/, dot-files and
+// dot-dirs such as .htaccess or .git/), temp files (*.tmp, e.g. a half-written config) and the info file.
+if (strpos($path, "\\0") !== false
+    || preg_match('#(^|/)\\.#', $path)
+    || preg_match('#\\.tmp$#i', $path)
+    || strcasecmp(basename($path), 'site-info.json') === 0) {
+    http_response_code(404);
+    header('Content-Type: text/plain; charset=utf-8');
+    echo "Not Found\\n";
     return true;
 }
 $file = $root . $path;

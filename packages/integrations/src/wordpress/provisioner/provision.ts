@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -52,8 +52,25 @@ class SimulatedCrash extends Error {}
 const ADMIN_USER = 'admin';
 const APP_PASSWORD_NAME = 'Blogfleet';
 
-/** In-process lock so two calls for one domain do not interleave. */
-const locks = new Map<string, Promise<unknown>>();
+/** In-process locks: per domain (a whole provisioning or deprovisioning) and per host root (ports). */
+const domainLocks = new Map<string, Promise<unknown>>();
+const hostLocks = new Map<string, Promise<unknown>>();
+
+/** Runs `fn` after every earlier holder of `key` in `locks` has settled. */
+async function withLock<T>(
+  locks: Map<string, Promise<unknown>>,
+  key: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  const previous = locks.get(key) ?? Promise.resolve();
+  const current = previous.catch(() => undefined).then(fn);
+  locks.set(key, current);
+  try {
+    return await current;
+  } finally {
+    if (locks.get(key) === current) locks.delete(key);
+  }
+}
 
 /**
  * Creates a WordPress site on `host` (database + user, site files, WordPress install, options, first post
@@ -78,17 +95,7 @@ export async function provisionSite(
   };
   progress(1, 'Validating input');
   const normalized = normalizeInput(input);
-  const domain = normalized.domain;
-  const previous = locks.get(domain) ?? Promise.resolve();
-  const current = previous
-    .catch(() => undefined)
-    .then(() => provisionLocked(host, normalized, progress, options));
-  locks.set(domain, current);
-  try {
-    return await current;
-  } finally {
-    if (locks.get(domain) === current) locks.delete(domain);
-  }
+  return withLock(domainLocks, normalized.domain, () => provisionLocked(host, normalized, progress, options));
 }
 
 async function portIsFree(address: string, port: number): Promise<boolean> {
@@ -206,30 +213,35 @@ async function provisionLocked(
       created.dir = true;
     }
     const names = siteDbNames(domain);
-    const port = existing?.port ?? (await allocatePort(host));
-    const siteUrl = defaultSiteUrl(host, domain, port);
-    let info: SiteInfo = existing ?? {
-      version: 1,
-      status: 'provisioning',
-      domain,
-      fingerprint,
-      port,
-      siteUrl,
-      adminUrl: `${siteUrl}/wp-admin/`,
-      adminUser: options.adminUser ?? ADMIN_USER,
-      adminPassword: randomSecret(24),
-      appPassword: '',
-      dbName: names.dbName,
-      dbUser: names.dbUser,
-      dbPassword: randomSecret(32),
-      dbHost: `${host.db.host}:${host.db.port}`,
-      infoFilePath: paths.infoFile,
-      locale: input.locale,
-      input,
-      createdAt: new Date().toISOString(),
-    };
-    info = { ...info, status: 'provisioning' };
-    await writeSiteInfo(paths.infoFile, info);
+    // One host-wide lock from choosing a port until the info file records it, so that concurrent
+    // provisionings of other domains (which read every info file to find used ports) cannot pick it too.
+    let info = await withLock(hostLocks, path.resolve(host.root), async () => {
+      const port = existing?.port ?? (await allocatePort(host));
+      const siteUrl = defaultSiteUrl(host, domain, port);
+      const first: SiteInfo = existing ?? {
+        version: 1,
+        status: 'provisioning',
+        domain,
+        fingerprint,
+        port,
+        siteUrl,
+        adminUrl: `${siteUrl}/wp-admin/`,
+        adminUser: options.adminUser ?? ADMIN_USER,
+        adminPassword: randomSecret(24),
+        appPassword: '',
+        dbName: names.dbName,
+        dbUser: names.dbUser,
+        dbPassword: randomSecret(32),
+        dbHost: `${host.db.host}:${host.db.port}`,
+        infoFilePath: paths.infoFile,
+        locale: input.locale,
+        input,
+        createdAt: new Date().toISOString(),
+      };
+      const provisioning: SiteInfo = { ...first, status: 'provisioning' };
+      await writeSiteInfo(paths.infoFile, provisioning);
+      return provisioning;
+    });
     progress(10, 'Site directory ready');
 
     // 2. Database and its user.
@@ -305,6 +317,10 @@ async function provisionLocked(
   }
 }
 
+/**
+ * Undoes what one failed run created (tracked in `created`, so it also works before the info file is
+ * complete). Internal on purpose: deprovisionSite requires a matching info file, rollback must not.
+ */
 async function rollback(
   host: WordPressHost,
   paths: SitePaths,
@@ -320,20 +336,46 @@ async function rollback(
   if (created.dir) await rm(paths.siteDir, { recursive: true, force: true }).catch(() => undefined);
 }
 
-/** Removes a site: stops its server (if started here), drops its database and user, deletes its dir. */
+async function pathExists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+/**
+ * Removes a Blogfleet site: stops its server (if started here), drops the database and user named in its
+ * info file and deletes its directory. Only a directory with a readable site-info.json for this domain is
+ * touched; any other `{root}/{domain}` is refused with 'INVALID' and left as it is (database included).
+ * Idempotent: with no directory at all it returns quietly.
+ */
 export async function deprovisionSite(host: WordPressHost, domainInput: string): Promise<void> {
   const domain = normalizeDomain(domainInput);
+  await withLock(domainLocks, domain, () => deprovisionLocked(host, domain));
+}
+
+async function deprovisionLocked(host: WordPressHost, domain: string): Promise<void> {
   const paths = sitePaths(host, domain);
-  await stopSiteServer(domain);
   const info = await readSiteInfo(paths.infoFile).catch(() => null);
-  const names = siteDbNames(domain);
+  if (!info || info.domain !== domain) {
+    if (!(await pathExists(paths.siteDir))) {
+      await stopSiteServer(domain);
+      return; // Nothing here (never provisioned or already removed).
+    }
+    throw new WordPressError(
+      'INVALID',
+      `Refusing to deprovision ${domain}: ${paths.siteDir} has no readable site-info.json for this ` +
+        'domain, so it is not a Blogfleet site; nothing was removed',
+    );
+  }
+  await stopSiteServer(domain);
   await withRootConnection(host, async (db) => {
-    for (const dbName of new Set([names.dbName, info?.dbName ?? names.dbName])) {
-      if (/^[a-z0-9_]{1,64}$/.test(dbName)) await dropDatabase(db, dbName);
-    }
-    for (const dbUser of new Set([names.dbUser, info?.dbUser ?? names.dbUser])) {
-      if (/^[a-z0-9_]{1,32}$/.test(dbUser)) await dropUser(db, dbUser);
-    }
+    const { dbName, dbUser } = info as { dbName: unknown; dbUser: unknown };
+    if (typeof dbName === 'string' && /^[a-z0-9_]{1,64}$/.test(dbName)) await dropDatabase(db, dbName);
+    if (typeof dbUser === 'string' && /^[a-z0-9_]{1,32}$/.test(dbUser)) await dropUser(db, dbUser);
   });
   await rm(paths.siteDir, { recursive: true, force: true });
 }

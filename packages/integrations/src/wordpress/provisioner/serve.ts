@@ -1,9 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import { WordPressError, type WordPressHost } from '../types';
 import { readSiteInfo } from './info-file';
 import { normalizeDomain } from './names';
 import { sitePaths } from './paths';
+import { ROUTER_PHP } from './php-scripts';
 
 export interface RunningSite {
   url: string;
@@ -61,6 +63,8 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
       `Port ${port} of ${domain} is already in use on ${host.bindAddress}`,
     );
   }
+  // Sites provisioned by an older version get the current router (it decides what is never served).
+  await writeFile(paths.routerFile, ROUTER_PHP);
   const child = spawn(
     host.php,
     ['-S', `${host.bindAddress}:${port}`, '-t', paths.publicDir, paths.routerFile],

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, cp, lstat, mkdir, readdir, rename, symlink, writeFile } from 'node:fs/promises';
+import { access, cp, lstat, mkdir, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { WordPressHost } from '../types';
 import type { SiteInfo } from './info-file';
@@ -80,22 +80,30 @@ export async function writeSiteFiles(
     else await mkdir(languages);
   }
 
-  // Written once (atomically): a rerun keeps the salts of the first run.
+  // Written once (atomically): a rerun keeps the salts of the first run. The temp file lives in siteDir,
+  // outside the web root (same filesystem, so the rename stays atomic): a leftover is never served.
   const config = path.join(paths.publicDir, 'wp-config.php');
+  // Older runs wrote their temp file next to wp-config.php, inside the web root.
+  await rm(`${config}.tmp`, { force: true });
   if (!(await exists(config))) {
-    await writeFile(
-      `${config}.tmp`,
-      wpConfigPhp({
-        dbName: info.dbName,
-        dbUser: info.dbUser,
-        dbPassword: info.dbPassword,
-        dbHost: info.dbHost,
-        siteUrl: info.siteUrl,
-        salts,
-      }),
-      { mode: 0o640 },
-    );
-    await rename(`${config}.tmp`, config);
+    const temp = path.join(paths.siteDir, `.wp-config.php.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(
+        temp,
+        wpConfigPhp({
+          dbName: info.dbName,
+          dbUser: info.dbUser,
+          dbPassword: info.dbPassword,
+          dbHost: info.dbHost,
+          siteUrl: info.siteUrl,
+          salts,
+        }),
+        { mode: 0o640 },
+      );
+      await rename(temp, config);
+    } finally {
+      await rm(temp, { force: true }).catch(() => undefined);
+    }
   }
   await writeFile(paths.abspathFile, ABSPATH_PHP);
   await writeFile(paths.routerFile, ROUTER_PHP);
