@@ -21,6 +21,3 @@ export type Pagination = z.infer<typeof paginationShape>;
 
 /** Postgres text cannot hold NUL, so a NUL byte reaching a query would fail the statement. */
 export const noNulBytes = (s: string) => !s.includes('\0');
-
-/** Trims text input; an empty string after trimming counts as missing. */
-export const requiredText = (max = 255) => z.string().trim().min(1, 'Required').max(max);
