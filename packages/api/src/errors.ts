@@ -13,15 +13,25 @@ const catalogue = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   METHOD_NOT_ALLOWED: 'METHOD_NOT_SUPPORTED',
-  INTEGRATION_NOT_CONFIGURED: 'PRECONDITION_FAILED',
+  /** 409: the call needs an integration nobody has set up; `details.integration` names it. */
+  INTEGRATION_NOT_CONFIGURED: 'CONFLICT',
+  /** 502: an external system failed or refused; the message is the provider's. */
+  INTEGRATION_ERROR: 'BAD_GATEWAY',
+  /** 502: an external system refused the stored credentials (never 401, which would end our session). */
+  UNAUTHORIZED_INTEGRATION: 'BAD_GATEWAY',
   PURCHASE_FAILED: 'UNPROCESSABLE_CONTENT',
-  UPSTREAM_ERROR: 'BAD_GATEWAY',
   TIMEOUT_ERROR: 'GATEWAY_TIMEOUT',
+  /** 503: the database is unreachable or overloaded; retry shortly. */
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   INTERNAL_ERROR: 'INTERNAL_SERVER_ERROR',
 } as const satisfies Record<string, TRPC_ERROR_CODE_KEY>;
 
+/** Answered by the HTTP server itself (request line or headers refused before routing), never by a procedure. */
+export const transportErrorCodes = ['URI_TOO_LONG', 'HEADERS_TOO_LARGE'] as const;
+
 export type AppErrorCode = keyof typeof catalogue;
-export const appErrorCodes = Object.keys(catalogue) as AppErrorCode[];
+export type ErrorCode = AppErrorCode | (typeof transportErrorCodes)[number];
+export const appErrorCodes = [...(Object.keys(catalogue) as AppErrorCode[]), ...transportErrorCodes];
 
 export class AppError extends TRPCError {
   readonly appCode: AppErrorCode;
@@ -48,10 +58,10 @@ const fromTrpcCode: Partial<Record<TRPC_ERROR_CODE_KEY, AppErrorCode>> = {
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
   UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
   METHOD_NOT_SUPPORTED: 'METHOD_NOT_ALLOWED',
-  PRECONDITION_FAILED: 'INTEGRATION_NOT_CONFIGURED',
   TIMEOUT: 'TIMEOUT_ERROR',
   GATEWAY_TIMEOUT: 'TIMEOUT_ERROR',
-  BAD_GATEWAY: 'UPSTREAM_ERROR',
+  BAD_GATEWAY: 'INTEGRATION_ERROR',
+  SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 };
 
 export interface IssueDetail {

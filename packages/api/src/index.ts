@@ -1,7 +1,7 @@
 export { appRouter, createCaller, type AppRouter } from './root';
 export { createContext, bearerToken } from './context';
 export type { ApiDeps, AuthSettings, Context, LoginLimits, RequestInfo, SecretsSettings } from './context';
-export { AppError, describeError, appErrorCodes, type AppErrorCode } from './errors';
+export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCode } from './errors';
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, type InitialAdmin } from './services/users';
 export { encryptSecret, decryptSecret } from './services/secrets';

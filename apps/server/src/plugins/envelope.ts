@@ -1,7 +1,7 @@
-import type { AppErrorCode } from '@blogfleet/api';
+import type { ErrorCode } from '@blogfleet/api';
 
 export interface ErrorBody {
-  code: AppErrorCode;
+  code: ErrorCode;
   message: string;
   details: unknown;
 }
