@@ -1,17 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { PGliteThreadDialect } from './pglite/dialect';
+import { PGliteThread } from './pglite/thread';
+import { createPool } from './postgres';
 import type { Database } from './schema';
 
 export type DbKind = 'pglite' | 'postgres';
 
+/** Raw SQL on Blogfleet's own connections, in the shape pg-boss's `db.executeSql` expects. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
 export interface DbHandle {
   db: Kysely<Database>;
   kind: DbKind;
+  /** Runs one statement (with values) or a script of several (without); for pg-boss. */
+  executeSql: ExecuteSql;
+  /** The embedded database's thread (PGlite only), for fault tests. */
+  pglite?: PGliteThread;
   close(): Promise<void>;
 }
 
@@ -21,35 +28,73 @@ export interface CreateDbOptions {
   /** Where PGlite keeps its files; `memory://` keeps them in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** Longest wait for a connection (pool slot, new connection, or the embedded database's one session). */
+  connectTimeoutMs?: number;
+  /** Postgres cancels a statement that runs longer. */
+  statementTimeoutMs?: number;
+  /** Told about connections that broke; the database layer carries on without them. */
+  onError?: (error: Error, where: string) => void;
 }
+
+export const DB_DEFAULTS = { poolSize: 10, connectTimeoutMs: 5_000, statementTimeoutMs: 30_000 } as const;
 
 // Postgres returns bigint (count(*)) as text by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
+/** Kysely runs a raw statement with values through its own connection handling (and transactions). */
+export function executeSqlOn<DB>(db: Kysely<DB>): ExecuteSql {
+  return async (text, values) => {
+    const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
+}
+
 export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DB_DEFAULTS.connectTimeoutMs;
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const pool = createPool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? DB_DEFAULTS.poolSize,
+      connectTimeoutMs,
+      statementTimeoutMs: opts.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs,
+      onError: opts.onError,
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'postgres',
+      // Straight to the pool: a script of several statements needs the simple protocol, which pg uses
+      // only for a query without values.
+      executeSql: async (text, values) => {
+        const r = await (values && values.length > 0 ? pool.query(text, values) : pool.query(text));
+        const last = Array.isArray(r) ? r[r.length - 1] : r;
+        return { rows: last?.rows ?? [] };
+      },
+      close: () => db.destroy(),
+    };
   }
   const dataDir = opts.dataDir ?? './data';
   let location = 'memory://';
   if (!dataDir.startsWith('memory://')) {
     location = join(dataDir, 'pglite');
-    mkdirSync(location, { recursive: true });
+    mkdirSync(location, { recursive: true, mode: 0o700 });
   }
-  const client = await PGlite.create(location, {
-    extensions: { pg_trgm },
-    parsers: { 20: (v: string) => Number(v), 1700: (v: string) => Number(v) },
+  const thread = new PGliteThread({
+    location,
+    acquireTimeoutMs: connectTimeoutMs,
+    onError: (e) => opts.onError?.(e, 'embedded database thread'),
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  await thread.start();
+  const db = new Kysely<Database>({ dialect: new PGliteThreadDialect(thread) });
   return {
     db,
     kind: 'pglite',
-    close: async () => {
-      await db.destroy();
-      if (!client.closed) await client.close();
-    },
+    pglite: thread,
+    executeSql: (text, values) =>
+      thread.withConnection(() =>
+        values && values.length > 0 ? thread.query(text, values) : thread.exec(text),
+      ),
+    close: () => db.destroy(),
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { createDb, type DbHandle } from './create-db';
+import { createDb, type CreateDbOptions, type DbHandle } from './create-db';
 
 async function adminQuery(adminUrl: string, statement: string) {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -33,10 +33,12 @@ export async function createTestDatabaseUrl(): Promise<{ url: string; drop(): Pr
  * A database of its own for one test file: in-memory PGlite by default, or a freshly created
  * database on the server named by TEST_DATABASE_URL, dropped again on close.
  */
-export async function createTestDb(): Promise<DbHandle> {
+export async function createTestDb(
+  opts: Omit<CreateDbOptions, 'databaseUrl' | 'dataDir'> = {},
+): Promise<DbHandle> {
   const fresh = await createTestDatabaseUrl();
-  if (!fresh) return createDb({ dataDir: 'memory://' });
-  const handle = await createDb({ databaseUrl: fresh.url, poolSize: 5 });
+  if (!fresh) return createDb({ ...opts, dataDir: 'memory://' });
+  const handle = await createDb({ poolSize: 5, ...opts, databaseUrl: fresh.url });
   return {
     ...handle,
     close: async () => {
