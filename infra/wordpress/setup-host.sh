@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Makes this machine a WordPress host for Blogfleet's provisioner, from Debian's packages:
 # WordPress core (/usr/share/wordpress), PHP CLI with mysqli, and a MariaDB server on 127.0.0.1:3306.
-# Sites are then created by provisionSite() and served on loopback by `php -S`, one port per site.
-# Safe to run repeatedly. Needs root (apt-get, starting mariadbd). Works the same on a fresh Debian 12.
+# Sites are then created by provisionSite() and served on loopback by `php -S`, one port per site, as
+# their own system user (WP_RUN_AS_USER, default blogfleet-sites), never as the server's user.
+# Safe to run repeatedly. Needs root (apt-get, starting mariadbd, useradd). Works the same on a fresh Debian 12.
 set -euo pipefail
 
 export DEBIAN_FRONTEND=noninteractive
 DB_HOST="${WP_DB_HOST:-127.0.0.1}"
 DB_PORT="${WP_DB_PORT:-3306}"
 SITES_ROOT="${WP_HOST_ROOT:-./data/wordpress-sites}"
+SITES_USER="${WP_RUN_AS_USER:-blogfleet-sites}"
 
 packages=(wordpress php-cli php-mysql)
 if [ "$DB_HOST" = 127.0.0.1 ] || [ "$DB_HOST" = localhost ]; then
@@ -45,8 +47,14 @@ fi
 
 php -r 'exit(extension_loaded("mysqli") ? 0 : 1);' || { echo "PHP lacks mysqli (php-mysql)" >&2; exit 1; }
 test -f /usr/share/wordpress/wp-load.php || { echo "WordPress core missing in /usr/share/wordpress" >&2; exit 1; }
+# The sites' PHP runs as this user (a root server switches to it): a system account with its own group,
+# no login shell and no home, that owns nothing but the sites' upload directories.
+if ! getent passwd "$SITES_USER" >/dev/null; then
+  useradd --system --user-group --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin "$SITES_USER"
+  echo "Created the system user $SITES_USER for the sites' PHP"
+fi
 mkdir -p "$SITES_ROOT"
-echo "WordPress host ready: $(php -r 'echo "PHP ", PHP_VERSION;'), WordPress $(sed -n "s/^\$wp_version = '\(.*\)';/\1/p" /usr/share/wordpress/wp-includes/version.php), sites in $SITES_ROOT"
+echo "WordPress host ready: $(php -r 'echo "PHP ", PHP_VERSION;'), WordPress $(sed -n "s/^\$wp_version = '\(.*\)';/\1/p" /usr/share/wordpress/wp-includes/version.php), sites in $SITES_ROOT, run as $SITES_USER"
 
 cat <<'NOTE'
 Real deployment: keep MariaDB on loopback, give each site WP_HOST_ROOT/<domain>/, and put nginx with

@@ -1,12 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { IntegrationError } from '@blogfleet/integrations/errors';
 import {
   WordPressClient,
   WordPressError,
-  startWordPressTestServer,
+  WordPressHostError,
+  wordPressErrorKind,
   type WordPressClientOptions,
+} from '@blogfleet/integrations/wordpress';
+import {
+  startWordPressTestServer,
   type WordPressTestServer,
   type WordPressTestServerOptions,
-} from '../src/wordpress/index';
+} from '@blogfleet/integrations/wordpress/testing';
 
 const PASSWORD = 'abcd efgh ijkl mnop qrst uvwx';
 const servers: WordPressTestServer[] = [];
@@ -97,12 +102,13 @@ describe('connection', () => {
       retryBaseMs: 10,
     });
     const e = await failure(client.testConnection());
-    expect(e.code).toBe('UNREACHABLE');
+    expect(e).toMatchObject({ code: 'UNREACHABLE', kind: 'unreachable', integration: 'wordpress' });
     expect(e.message).toContain('ECONNREFUSED');
   });
 
   it('UNAUTHORIZED on a wrong application password, keeping WordPress message and code', async () => {
-    const { server } = await setup();
+    // WordPress that names the refusal itself (see client.credentials.test.ts for one that does not).
+    const { server } = await setup({ refusedCredentials: 'reject' });
     const wrong = 'zzzz yyyy xxxx wwww vvvv uuuu';
     const client = new WordPressClient({ siteUrl: server.url, username: 'admin', appPassword: wrong });
     const e = await failure(client.testConnection(), wrong);
@@ -114,12 +120,43 @@ describe('connection', () => {
   it('FORBIDDEN when the user may not edit posts', async () => {
     const { client } = await setup({ canEditPosts: false });
     const e = await failure(client.testConnection());
-    expect(e.code).toBe('FORBIDDEN');
+    expect(e).toMatchObject({ code: 'FORBIDDEN', kind: 'forbidden' });
     expect(e.message).toContain('not allowed to edit posts');
   });
 });
 
 describe('error mapping', () => {
+  it('gives every code its integrations kind (429 is rate_limited whatever its code)', () => {
+    const kinds = {
+      UNAUTHORIZED: 'unauthorized',
+      FORBIDDEN: 'forbidden',
+      NOT_FOUND: 'not_found',
+      INVALID: 'invalid',
+      TIMEOUT: 'timeout',
+      UNREACHABLE: 'unreachable',
+      UPSTREAM_ERROR: 'upstream',
+      REST_DISABLED: 'upstream',
+      PROVISION_FAILED: 'upstream',
+      ALREADY_HOSTED: 'invalid',
+    } as const;
+    for (const [code, kind] of Object.entries(kinds)) {
+      const e = new WordPressError(code as keyof typeof kinds, 'x', { wpCode: 'c' });
+      expect(e).toBeInstanceOf(IntegrationError);
+      expect(e).toMatchObject({ code, kind, integration: 'wordpress', name: 'WordPressError' });
+      expect(e.details).toEqual({ wpCode: 'c', providerCode: 'c' });
+      expect(wordPressErrorKind(code as keyof typeof kinds, 429)).toBe('rate_limited');
+    }
+    const host = new WordPressHostError('ALREADY_HOSTED', 'taken');
+    expect(host).toBeInstanceOf(WordPressError);
+    expect(host).toMatchObject({ code: 'ALREADY_HOSTED', kind: 'invalid', integration: 'wordpress_host' });
+  });
+
+  it('keeps the test server out of the production entry point', async () => {
+    const production = await import('@blogfleet/integrations/wordpress');
+    expect(Object.keys(production)).not.toContain('startWordPressTestServer');
+    expect(typeof startWordPressTestServer).toBe('function');
+  });
+
   it('maps 403, 400, 404, 401 and 5xx with WordPress message and code', async () => {
     const { client, server } = await setup({}, { retries: 0 });
     server.inject(
@@ -149,20 +186,21 @@ describe('error mapping', () => {
       },
     );
     const cases = [
-      ['FORBIDDEN', 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.'],
-      ['INVALID', 400, 'rest_invalid_param', 'Invalid parameter(s): status'],
-      ['UNAUTHORIZED', 401, 'rest_not_logged_in', 'You are not currently logged in.'],
-      ['UPSTREAM_ERROR', 500, 'db_error', 'Error establishing a database connection'],
+      ['FORBIDDEN', 'forbidden', 403, 'rest_forbidden', 'Sorry, you are not allowed to do that.'],
+      ['INVALID', 'invalid', 400, 'rest_invalid_param', 'Invalid parameter(s): status'],
+      ['UNAUTHORIZED', 'unauthorized', 401, 'rest_not_logged_in', 'You are not currently logged in.'],
+      ['UPSTREAM_ERROR', 'upstream', 500, 'db_error', 'Error establishing a database connection'],
     ] as const;
-    for (const [code, status, wpCode, message] of cases) {
+    for (const [code, kind, status, wpCode, message] of cases) {
       const e = await failure(client.listPosts());
-      expect(e.code).toBe(code);
+      expect(e).toBeInstanceOf(IntegrationError);
+      expect(e).toMatchObject({ code, kind, integration: 'wordpress' });
       expect(e.message).toBe(message);
-      expect(e.details).toMatchObject({ status, wpCode });
+      expect(e.details).toMatchObject({ status, wpCode, providerCode: wpCode });
       expect(e.details.url).toContain('/wp-json/wp/v2/posts');
     }
     const missing = await failure(client.updatePost(999_999, { title: 'x' }));
-    expect(missing.code).toBe('NOT_FOUND');
+    expect(missing).toMatchObject({ code: 'NOT_FOUND', kind: 'not_found' });
     expect(missing.details.wpCode).toBe('rest_post_invalid_id');
     const invalid = await failure(
       client.createPost({ title: 't', content: 'c', status: 'bogus' as 'draft' }),
@@ -263,7 +301,7 @@ describe('paging, retries and timeouts', () => {
     const started = Date.now();
     const e = await failure(client.getSettings());
     const elapsed = Date.now() - started;
-    expect(e.code).toBe('TIMEOUT');
+    expect(e).toMatchObject({ code: 'TIMEOUT', kind: 'timeout' });
     expect(elapsed).toBeGreaterThanOrEqual(280);
     expect(elapsed).toBeLessThan(1_500);
   });
@@ -283,6 +321,7 @@ describe('paging, retries and timeouts', () => {
     server.inject({ route: '/wp/v2/tags', status: 429, retryAfter: 60, message: 'Slow down' });
     const e = await failure(client.listTags());
     expect(e.code).toBe('UPSTREAM_ERROR');
+    expect(e.kind).toBe('rate_limited');
     expect(e.details.status).toBe(429);
     expect(server.count('GET', '/wp/v2/tags')).toBe(1);
   });

@@ -22,7 +22,7 @@ import {
   type ProvisionInput,
   type SiteCredentials,
   type WordPressHost,
-} from '../src/wordpress/index';
+} from '@blogfleet/integrations/wordpress';
 
 const root = await mkdtemp(path.join(tmpdir(), 'blogfleet-wp-client-'));
 const host: WordPressHost = {
@@ -259,6 +259,92 @@ describe.skipIf(unavailable !== null)('WordPress client against real WordPress',
     expect(`${(err as Error).message} ${JSON.stringify((err as WordPressError).details)}`).not.toContain(
       'AAAA',
     );
+  });
+
+  /** Every call with `client`: each must be UNAUTHORIZED, and the site must not change. */
+  async function expectEveryCallUnauthorized(client: WordPressClient, secret: string) {
+    const good = sites[0]!.client;
+    const post = await good.createPost({ title: `Guarded ${tag}`, content: 'Keep me', status: 'draft' });
+    const published = await good.createPost({ title: `Public ${tag}`, content: 'Seen', status: 'publish' });
+    const settings = await good.getSettings();
+    const png = { filename: 'x.png', contentType: 'image/png', data: onePixelPng() };
+    const calls: [string, () => Promise<unknown>][] = [
+      ['testConnection', () => client.testConnection()],
+      ['listPosts', () => client.listPosts()],
+      ['listPosts(publish)', () => client.listPosts({ status: ['publish'] })],
+      ['getPost(draft)', () => client.getPost(post.id)],
+      ['getPost(published)', () => client.getPost(published.id)],
+      ['createPost', () => client.createPost({ title: `Intruder ${tag}`, content: 'x', status: 'publish' })],
+      ['updatePost', () => client.updatePost(published.id, { title: 'Changed' })],
+      ['schedulePost', () => client.schedulePost(post.id, new Date(Date.UTC(2031, 0, 1)))],
+      ['deletePost', () => client.deletePost(published.id)],
+      ['listCategories', () => client.listCategories()],
+      ['createCategory', () => client.createCategory({ name: `Intruder ${tag}` })],
+      ['listTags', () => client.listTags()],
+      ['createTag', () => client.createTag({ name: `intruder-${tag}` })],
+      ['listMedia', () => client.listMedia()],
+      ['uploadMedia', () => client.uploadMedia(png)],
+      ['getSettings', () => client.getSettings()],
+      ['updateSettings', () => client.updateSettings({ title: 'Taken over' })],
+    ];
+    for (const [name, call] of calls) {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error, name).toBeInstanceOf(WordPressError);
+      const e = error as WordPressError;
+      expect({ name, code: e.code, kind: e.kind }).toEqual({
+        name,
+        code: 'UNAUTHORIZED',
+        kind: 'unauthorized',
+      });
+      expect(e.message, name).toMatch(/^WordPress refused the application password for user "admin"/);
+      expect(`${e.message} ${JSON.stringify(e.details)}`, name).not.toContain(secret.slice(0, 8));
+    }
+    expect(await good.getPost(post.id)).toMatchObject({ title: `Guarded ${tag}`, status: 'draft' });
+    expect(await good.getPost(published.id)).toMatchObject({ title: `Public ${tag}`, status: 'publish' });
+    expect((await good.listPosts()).some((p) => p.title === `Intruder ${tag}`)).toBe(false);
+    expect((await good.listCategories()).some((c) => c.name === `Intruder ${tag}`)).toBe(false);
+    expect(await good.getSettings()).toEqual(settings);
+    await good.deletePost(post.id, { force: true });
+    await good.deletePost(published.id, { force: true });
+  }
+
+  it('a wrong application password is UNAUTHORIZED on every call', async () => {
+    const wrong = 'AAAA BBBB CCCC DDDD EEEE FFFF';
+    const client = new WordPressClient({
+      siteUrl: sites[0]!.url,
+      username: sites[0]!.creds.adminUser,
+      appPassword: wrong,
+      retries: 0,
+    });
+    await expectEveryCallUnauthorized(client, wrong);
+  });
+
+  it('a revoked application password is UNAUTHORIZED on every call of a client that worked', async () => {
+    const site = sites[0]!;
+    const auth = `Basic ${Buffer.from(`${site.creds.adminUser}:${site.creds.appPassword}`).toString('base64')}`;
+    const api = `${site.url}/?rest_route=/wp/v2/users/me/application-passwords`;
+    const made = await fetch(api, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: `revoke-me-${tag}` }),
+    });
+    expect(made.status).toBe(201);
+    const { uuid, password } = (await made.json()) as { uuid: string; password: string };
+    const client = new WordPressClient({
+      siteUrl: site.url,
+      username: site.creds.adminUser,
+      appPassword: password,
+      retries: 0,
+    });
+    expect((await client.testConnection()).user.roles).toContain('administrator');
+    expect((await client.listCategories()).length).toBeGreaterThan(0);
+
+    const revoked = await fetch(`${api}/${uuid}`, { method: 'DELETE', headers: { authorization: auth } });
+    expect(revoked.status).toBe(200);
+    await expectEveryCallUnauthorized(client, password);
   });
 
   it('a bad domain is INVALID', async () => {

@@ -17,7 +17,7 @@ import {
   type RunningSite,
   type SiteCredentials,
   type WordPressHost,
-} from '../src/wordpress/index';
+} from '@blogfleet/integrations/wordpress';
 
 const baseHost = hostFromEnv(process.env);
 const unavailable = await wordpressHostAvailable(baseHost);
@@ -232,6 +232,35 @@ describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
       expect(plain).toEqual({ status: 200, body: 'plain static file' });
     });
 
+    it('grants the site user its own database only, not one its name matches as a wildcard', async () => {
+      // `_` is a wildcard in GRANT's database name: unescaped, wp_main_… would also grant wpxmain_….
+      const lookalike = `wpx${creds.dbName.slice(3)}`;
+      await db.query(`CREATE DATABASE \`${lookalike}\``);
+      await db.query(`CREATE TABLE \`${lookalike}\`.secrets (v TEXT)`);
+      const asSite = await mysql.createConnection({
+        host: baseHost.db.host,
+        port: baseHost.db.port,
+        user: creds.dbUser,
+        password: creds.dbPassword,
+        connectTimeout: 5_000,
+      });
+      try {
+        const [own] = await asSite.query<mysql.RowDataPacket[]>(
+          `SELECT option_value FROM \`${creds.dbName}\`.wp_options WHERE option_name = 'blogname'`,
+        );
+        expect(own[0]?.option_value).toBe('Test Blog');
+        const denied = await asSite.query(`SELECT * FROM \`${lookalike}\`.secrets`).catch((e) => e);
+        expect(denied).toBeInstanceOf(Error);
+        expect(['ER_DBACCESS_DENIED_ERROR', 'ER_TABLEACCESS_DENIED_ERROR']).toContain(denied.code);
+        const [grants] = await asSite.query<mysql.RowDataPacket[]>('SHOW GRANTS');
+        const text = grants.map((row) => Object.values(row)[0]).join('\n');
+        expect(text).toContain(`\`${creds.dbName.replace(/_/g, '\\_')}\`.*`);
+      } finally {
+        await asSite.end();
+        await db.query(`DROP DATABASE IF EXISTS \`${lookalike}\``);
+      }
+    });
+
     it('refuses connections after stop()', async () => {
       await site.stop();
       const refused = await new Promise<boolean>((resolve) => {
@@ -267,6 +296,94 @@ describe.skipIf(unavailable !== null)('WordPress site provisioner', () => {
     expect(await userCount(names.dbUser)).toBe(0);
     expect(await dirExists(path.join(host.root, domain))).toBe(false);
   });
+
+  it('rolls back a user created before its GRANT failed', async () => {
+    const domain = domainOf('grant');
+    const names = siteDbNames(domain);
+    const error = await provision(domain, undefined, { fault: { step: 'grant' } }).catch((e) => e);
+    expect(error).toMatchObject({ code: 'PROVISION_FAILED', message: 'Injected failure before grant' });
+    expect(await userCount(names.dbUser)).toBe(0);
+    expect(await databaseCount(names.dbName)).toBe(0);
+    expect(await dirExists(path.join(host.root, domain))).toBe(false);
+    expect(await dirExists(path.join(host.root, '.blogfleet', 'ledger', `${domain}.json`))).toBe(false);
+  });
+
+  it('completes a site after a crash between creating its user and granting it', async () => {
+    const domain = domainOf('grantcrash');
+    const names = siteDbNames(domain);
+    await expect(provision(domain, undefined, { fault: { step: 'grant', mode: 'crash' } })).rejects.toThrow(
+      /Simulated crash/,
+    );
+    expect(await userCount(names.dbUser)).toBeGreaterThan(0);
+    const creds = await provision(domain);
+    expect(creds.dbUser).toBe(names.dbUser);
+    await deprovisionSite(host, domain);
+    expect(await userCount(names.dbUser)).toBe(0);
+    expect(await databaseCount(names.dbName)).toBe(0);
+  }, 120_000);
+
+  it('never takes over a MariaDB user it did not create: refused, password unchanged', async () => {
+    const domain = domainOf('takeover-user');
+    const names = siteDbNames(domain);
+    await db.query("CREATE USER ?@'127.0.0.1' IDENTIFIED BY 'handmade-password'", [names.dbUser]);
+    try {
+      const error = await provision(domain).catch((e) => e);
+      expect(error).toBeInstanceOf(WordPressError);
+      expect(error).toMatchObject({ code: 'ALREADY_HOSTED', integration: 'wordpress_host' });
+      expect(error.message).toContain(`user ${names.dbUser} already exists`);
+      const asOwner = await mysql.createConnection({
+        host: '127.0.0.1',
+        port: baseHost.db.port,
+        user: names.dbUser,
+        password: 'handmade-password',
+      });
+      await asOwner.end();
+      const [grants] = await db.query<mysql.RowDataPacket[]>("SHOW GRANTS FOR ?@'127.0.0.1'", [names.dbUser]);
+      expect(grants).toHaveLength(1); // USAGE only: nothing was granted
+      expect(await databaseCount(names.dbName)).toBe(0);
+      expect(await dirExists(path.join(host.root, domain))).toBe(false);
+      expect(await dirExists(path.join(host.root, '.blogfleet', 'ledger', `${domain}.json`))).toBe(false);
+    } finally {
+      await db.query('DROP USER IF EXISTS ?@?', [names.dbUser, '127.0.0.1']);
+    }
+  });
+
+  it('never adopts a database it did not create: refused, its tables kept, no user made', async () => {
+    const domain = domainOf('takeover-db');
+    const names = siteDbNames(domain);
+    await db.query(`CREATE DATABASE \`${names.dbName}\``);
+    await db.query(`CREATE TABLE \`${names.dbName}\`.keep (v TEXT)`);
+    try {
+      const error = await provision(domain).catch((e) => e);
+      expect(error).toMatchObject({ code: 'ALREADY_HOSTED' });
+      expect(error.message).toContain(`database ${names.dbName} already exists`);
+      const [tables] = await db.query<mysql.RowDataPacket[]>(`SHOW TABLES FROM \`${names.dbName}\``);
+      expect(tables.map((row) => Object.values(row)[0])).toEqual(['keep']);
+      expect(await userCount(names.dbUser)).toBe(0);
+      expect(await dirExists(path.join(host.root, domain))).toBe(false);
+    } finally {
+      await db.query(`DROP DATABASE IF EXISTS \`${names.dbName}\``);
+    }
+  });
+
+  it('deprovisions by the names derived from the domain, whatever the info file says', async () => {
+    const [victim, tampered] = [domainOf('victim'), domainOf('tampered')];
+    await provision(victim);
+    await provision(tampered);
+    const victimNames = siteDbNames(victim);
+    const tamperedNames = siteDbNames(tampered);
+    const infoFile = path.join(host.root, tampered, 'site-info.json');
+    const info = JSON.parse(await readFile(infoFile, 'utf8'));
+    // What a site's PHP could write when it runs as the server's user.
+    await writeFile(infoFile, JSON.stringify({ ...info, ...victimNames }));
+    await deprovisionSite(host, tampered);
+    expect(await databaseCount(victimNames.dbName)).toBe(1);
+    expect(await userCount(victimNames.dbUser)).toBeGreaterThan(0);
+    expect(await databaseCount(tamperedNames.dbName)).toBe(0);
+    expect(await userCount(tamperedNames.dbUser)).toBe(0);
+    await deprovisionSite(host, victim);
+    expect(await databaseCount(victimNames.dbName)).toBe(0);
+  }, 120_000);
 
   it('completes a site after a crash mid-way, then deprovisions it idempotently', async () => {
     const domain = domainOf('crash');

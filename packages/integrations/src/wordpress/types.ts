@@ -14,6 +14,11 @@ export interface WordPressHost {
   firstPort: number;
   /** Public URL of a site; default `http://{bindAddress}:{port}`. Behind nginx/TLS: `https://{domain}`. */
   siteUrl?: (domain: string, port: number) => string;
+  /**
+   * System user the sites' PHP runs as (needs a root server to switch to it). Undefined: the server's own
+   * user. Only `wp-content/uploads` and `upgrade` are its own; the rest of a site stays the server's.
+   */
+  runAs?: string;
 }
 
 /** Inputs of a new site (core §3 WordPress site creation payload). */
@@ -46,28 +51,3 @@ export interface SiteCredentials {
 }
 
 export type ProgressFn = (percent: number, message: string) => void;
-
-/** Codes the API layer can show; WordPress's own message is kept in `message`. */
-export type WordPressErrorCode =
-  | 'UNREACHABLE'
-  | 'TIMEOUT'
-  | 'UNAUTHORIZED'
-  | 'FORBIDDEN'
-  | 'NOT_FOUND'
-  | 'INVALID'
-  | 'REST_DISABLED'
-  | 'UPSTREAM_ERROR'
-  | 'PROVISION_FAILED'
-  | 'ALREADY_HOSTED';
-
-export class WordPressError extends Error {
-  override name = 'WordPressError';
-  constructor(
-    readonly code: WordPressErrorCode,
-    message: string,
-    readonly details: { status?: number; wpCode?: string; url?: string } = {},
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}

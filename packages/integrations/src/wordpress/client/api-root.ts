@@ -1,4 +1,4 @@
-import { WordPressError } from '../types';
+import { WordPressError } from '../errors';
 import { expectOk, send, type HttpConfig, type RawResponse } from './http';
 
 export type Query = Record<string, string | number | boolean | undefined>;

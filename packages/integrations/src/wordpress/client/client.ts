@@ -1,5 +1,7 @@
 import { buildUrl, discoverRoot, normaliseSiteUrl, rootFromBase, type ApiRoot, type Query } from './api-root';
-import { expectOk, isIdempotent, send, type HttpConfig } from './http';
+import { credentialsAccepted, credentialsRefused, mayBeAnonymousAnswer, ME_ROUTE } from './credentials';
+import type { WordPressError } from '../errors';
+import { expectOk, isIdempotent, send, type HttpConfig, type RawResponse } from './http';
 import * as media from './media';
 import * as posts from './posts';
 import * as settings from './settings';
@@ -32,16 +34,20 @@ export const WORDPRESS_CLIENT_DEFAULTS = {
 
 /**
  * WordPress REST API client (application password over HTTP Basic). The API root is discovered on first
- * use (`/wp-json/`, else `/?rest_route=/`) and kept. Every failure is a WordPressError.
+ * use (`/wp-json/`, else `/?rest_route=/`) and kept. Every failure is a WordPressError; a failure that
+ * may be WordPress ignoring refused credentials is checked against `/wp/v2/users/me` and reported as
+ * UNAUTHORIZED when it was.
  */
 export class WordPressClient implements WpTransport {
   readonly siteUrl: string;
+  readonly #username: string;
   readonly #http: HttpConfig;
   readonly #fixedRoot: boolean;
   #root: Promise<ApiRoot> | undefined;
 
   constructor(options: WordPressClientOptions) {
     this.siteUrl = normaliseSiteUrl(options.siteUrl);
+    this.#username = options.username;
     const token = Buffer.from(`${options.username}:${options.appPassword}`).toString('base64');
     this.#http = {
       authHeader: `Basic ${token}`,
@@ -80,12 +86,43 @@ export class WordPressClient implements WpTransport {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(opts.json);
     }
-    const res = expectOk(
-      this.#http,
+    const answer = await send(this.#http, url, {
       method,
-      await send(this.#http, url, { method, headers, body, idempotent: isIdempotent(method, route) }),
-    );
+      headers,
+      body,
+      idempotent: isIdempotent(method, route),
+    });
+    if ((answer.status < 200 || answer.status >= 300) && mayBeAnonymousAnswer(answer)) {
+      const refused = await this.#refusedCredentials(root, method, route, answer);
+      if (refused) throw refused;
+    }
+    const res = expectOk(this.#http, method, answer);
     return { data: res.json as T, headers: res.headers, status: res.status };
+  }
+
+  /**
+   * UNAUTHORIZED when WordPress refused our credentials, else undefined (the answer stands as it is).
+   * Asks `/wp/v2/users/me` unless the failed request was that very question.
+   */
+  async #refusedCredentials(
+    root: ApiRoot,
+    method: string,
+    route: string,
+    answer: RawResponse,
+  ): Promise<WordPressError | undefined> {
+    let me = answer;
+    if (method !== 'GET' || route !== ME_ROUTE) {
+      try {
+        me = await send(this.#http, buildUrl(root, ME_ROUTE, { context: 'edit' }), {
+          method: 'GET',
+          idempotent: true,
+        });
+      } catch {
+        return undefined; // No answer to the check: report what WordPress said to the request itself.
+      }
+    }
+    if (credentialsAccepted(me) !== false) return undefined;
+    return credentialsRefused(this.#http, this.#username, method, route, answer);
   }
 
   requestAll<T>(route: string, query?: Query): Promise<T[]> {

@@ -1,5 +1,6 @@
-import { WordPressError } from '../types';
+import { WordPressError } from '../errors';
 import type { ApiRoot } from './api-root';
+import { ME_ROUTE } from './credentials';
 import type { WpTransport } from './transport';
 import type { WpConnection } from './types';
 
@@ -23,7 +24,7 @@ export async function testConnection(
   const index = found.index ?? (await t.request<Record<string, unknown>>('GET', '/')).data ?? {};
   let me: Me;
   try {
-    me = (await t.request<Me>('GET', '/wp/v2/users/me', { query: { context: 'edit' } })).data;
+    me = (await t.request<Me>('GET', ME_ROUTE, { query: { context: 'edit' } })).data;
   } catch (err) {
     if (err instanceof WordPressError && err.code === 'NOT_FOUND') {
       throw new WordPressError(

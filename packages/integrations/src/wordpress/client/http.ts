@@ -1,4 +1,4 @@
-import { WordPressError, type WordPressErrorCode } from '../types';
+import { WordPressError, type WordPressErrorCode } from '../errors';
 
 /** What the HTTP layer hands back: status, headers and the body (parsed when it is JSON). */
 export interface RawResponse {
@@ -146,7 +146,8 @@ export async function send(cfg: HttpConfig, url: string, init: SendInit): Promis
   }
 }
 
-const UNAUTHORIZED_CODES = new Set([
+/** Codes with which WordPress says it did not log us in (refused credentials, or none it could use). */
+export const CREDENTIALS_REFUSED_CODES = new Set([
   'rest_not_logged_in',
   'incorrect_password',
   'invalid_username',
@@ -155,7 +156,7 @@ const UNAUTHORIZED_CODES = new Set([
 ]);
 
 function codeFor(status: number, wpCode: string | undefined): WordPressErrorCode {
-  if (status === 401 || (wpCode && UNAUTHORIZED_CODES.has(wpCode))) return 'UNAUTHORIZED';
+  if (status === 401 || (wpCode && CREDENTIALS_REFUSED_CODES.has(wpCode))) return 'UNAUTHORIZED';
   if (status === 403) return 'FORBIDDEN';
   if (status === 404) return 'NOT_FOUND';
   if (status >= 500 || status === 429) return 'UPSTREAM_ERROR';

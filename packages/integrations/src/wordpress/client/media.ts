@@ -20,8 +20,9 @@ export function safeFilename(name: string): string {
   return cleaned || 'upload.bin';
 }
 
+/** The edit context (any user who may edit posts has it) keeps a refused password from reading anonymously. */
 export async function listMedia(t: WpTransport): Promise<WpMedia[]> {
-  return (await t.requestAll<Item>('/wp/v2/media')).map(mapMedia);
+  return (await t.requestAll<Item>('/wp/v2/media', { context: 'edit' })).map(mapMedia);
 }
 
 /** POST /wp/v2/media with the raw bytes; a title is set afterwards (an update, so retry-safe). */

@@ -1,3 +1,4 @@
+import { WordPressError } from '../errors';
 import type { WpTransport } from './transport';
 import type { WpCategory, WpCategoryInput, WpTag, WpTagInput } from './types';
 
@@ -21,8 +22,26 @@ export const mapTag = (t: Term): WpTag => ({
 
 const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
+/**
+ * Terms are public, so WordPress serves them to anyone: they are read in the edit context, which it
+ * refuses to an anonymous visitor, so that a refused password is reported instead of passing unnoticed.
+ * A user who may not manage terms (an author: FORBIDDEN with valid credentials) gets the view context.
+ */
+async function listTerms(t: WpTransport, route: string): Promise<Term[]> {
+  try {
+    return await t.requestAll<Term>(route, { context: 'edit' });
+  } catch (error) {
+    const forbiddenContext =
+      error instanceof WordPressError &&
+      error.code === 'FORBIDDEN' &&
+      error.details.wpCode === 'rest_forbidden_context';
+    if (!forbiddenContext) throw error;
+    return t.requestAll<Term>(route);
+  }
+}
+
 export async function listCategories(t: WpTransport): Promise<WpCategory[]> {
-  return (await t.requestAll<Term>('/wp/v2/categories')).map(mapCategory);
+  return (await listTerms(t, '/wp/v2/categories')).map(mapCategory);
 }
 
 export async function createCategory(t: WpTransport, input: WpCategoryInput): Promise<WpCategory> {
@@ -31,7 +50,7 @@ export async function createCategory(t: WpTransport, input: WpCategoryInput): Pr
 }
 
 export async function listTags(t: WpTransport): Promise<WpTag[]> {
-  return (await t.requestAll<Term>('/wp/v2/tags')).map(mapTag);
+  return (await listTerms(t, '/wp/v2/tags')).map(mapTag);
 }
 
 export async function createTag(t: WpTransport, input: WpTagInput): Promise<WpTag> {

@@ -44,34 +44,59 @@ export async function userExists(db: RootConnection, dbUser: string): Promise<bo
   return rows.length > 0;
 }
 
-/** Creates the database if missing; true when this call created it. Names are checked identifiers. */
-export async function ensureDatabase(db: RootConnection, dbName: string): Promise<boolean> {
+/**
+ * The database part of `GRANT … ON \`db\`.*`, where MariaDB reads `_` and `%` as wildcards: unescaped,
+ * `wp_a_b` would also grant `wpXaYb`. Escaped, the grant covers this one database.
+ */
+export function grantDatabasePattern(dbName: string): string {
   assertIdentifier(dbName, 64);
-  if (await databaseExists(db, dbName)) return false;
-  await db.query(
-    `CREATE DATABASE IF NOT EXISTS \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-  );
-  return true;
+  return dbName.replace(/[_%]/g, (wildcard) => `\\${wildcard}`);
 }
 
-/** Creates (or re-keys) the site user with the given password and grants it the site database only. */
-export async function ensureUser(
+/** CREATE DATABASE without IF NOT EXISTS: a database someone else made since our check is not adopted. */
+export async function createDatabase(db: RootConnection, dbName: string): Promise<void> {
+  assertIdentifier(dbName, 64);
+  await db.query(`CREATE DATABASE \`${dbName}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+}
+
+/**
+ * Creates the site user for every host it connects from (see userHosts). `adopt` is for a user an earlier
+ * run of this provisioning created (recorded in the ledger): it may exist for some hosts already and is
+ * re-keyed. Without it, CREATE USER fails on an existing account instead of taking it over. `onCreated`
+ * runs right after the first account exists, so a failure later on still has it rolled back.
+ */
+export async function createUser(
   db: RootConnection,
   host: WordPressHost,
   dbUser: string,
   password: string,
-  dbName: string,
-): Promise<boolean> {
+  opts: { adopt: boolean; onCreated: () => void },
+): Promise<void> {
   assertIdentifier(dbUser, 32);
-  assertIdentifier(dbName, 64);
-  const existed = await userExists(db, dbUser);
   for (const userHost of userHosts(host)) {
     // Values are bound by the driver's escaping; identifiers are checked above.
-    await db.query('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [dbUser, userHost, password]);
-    await db.query('ALTER USER ?@? IDENTIFIED BY ?', [dbUser, userHost, password]);
-    await db.query(`GRANT ALL PRIVILEGES ON \`${dbName}\`.* TO ?@?`, [dbUser, userHost]);
+    if (opts.adopt) {
+      await db.query('CREATE USER IF NOT EXISTS ?@? IDENTIFIED BY ?', [dbUser, userHost, password]);
+      await db.query('ALTER USER ?@? IDENTIFIED BY ?', [dbUser, userHost, password]);
+    } else {
+      await db.query('CREATE USER ?@? IDENTIFIED BY ?', [dbUser, userHost, password]);
+      opts.onCreated();
+    }
   }
-  return !existed;
+}
+
+/** Grants the site user everything on the site database and nothing else. */
+export async function grantDatabase(
+  db: RootConnection,
+  host: WordPressHost,
+  dbUser: string,
+  dbName: string,
+): Promise<void> {
+  assertIdentifier(dbUser, 32);
+  const pattern = grantDatabasePattern(dbName);
+  for (const userHost of userHosts(host)) {
+    await db.query(`GRANT ALL PRIVILEGES ON \`${pattern}\`.* TO ?@?`, [dbUser, userHost]);
+  }
 }
 
 export async function dropDatabase(db: RootConnection, dbName: string): Promise<void> {

@@ -1,11 +1,9 @@
-import { execFile } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { WordPressHost } from '../types';
 import { withRootConnection } from './database';
-
-const run = promisify(execFile);
+import { runPhp } from './php-process';
+import { defaultRunAs, resolveSiteUser, type SiteUser } from './site-user';
 
 /** WordPressHost from WP_* environment variables (defaults suit infra/wordpress/setup-host.sh). */
 export function hostFromEnv(env: NodeJS.ProcessEnv = process.env): WordPressHost {
@@ -29,15 +27,31 @@ export function hostFromEnv(env: NodeJS.ProcessEnv = process.env): WordPressHost
     php: env.WP_PHP_BIN || 'php',
     bindAddress: env.WP_BIND_ADDRESS || '127.0.0.1',
     firstPort: int('WP_FIRST_PORT', 8100),
+    runAs: env.WP_RUN_AS_USER || defaultRunAs(),
   };
 }
 
-/** Why this machine cannot host WordPress sites (no PHP/mysqli, no core, MariaDB unreachable), or null. */
+/**
+ * Why this machine cannot host WordPress sites (sites' user missing, no PHP/mysqli, no core, MariaDB
+ * unreachable), or null. PHP is tried as the sites' user, the way the sites will run it.
+ */
 export async function wordpressHostAvailable(host: WordPressHost): Promise<string | null> {
+  let user: SiteUser;
   try {
-    const { stdout } = await run(host.php, ['-r', 'echo extension_loaded("mysqli") ? "ok" : "no-mysqli";'], {
-      timeout: 10_000,
-    });
+    user = await resolveSiteUser(host);
+  } catch (error) {
+    return (error as Error).message;
+  }
+  try {
+    const { stdout } = await runPhp(
+      host.php,
+      ['-r', 'echo extension_loaded("mysqli") ? "ok" : "no-mysqli";'],
+      {
+        user,
+        cwd: '/',
+        timeoutMs: 10_000,
+      },
+    );
     if (stdout.trim() !== 'ok') return `PHP (${host.php}) lacks the mysqli extension (install php-mysql)`;
   } catch (error) {
     return `PHP CLI not runnable as ${JSON.stringify(host.php)} (install php-cli): ${(error as Error).message}`;

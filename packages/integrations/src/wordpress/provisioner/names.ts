@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto';
-import { WordPressError, type ProvisionInput } from '../types';
+import { WordPressHostError } from '../errors';
+import type { ProvisionInput } from '../types';
 
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
 /** Validates a domain as a DNS hostname and returns it lowercased; throws WordPressError 'INVALID'. */
 export function normalizeDomain(input: unknown): string {
-  if (typeof input !== 'string') throw new WordPressError('INVALID', 'Domain must be a string');
+  if (typeof input !== 'string') throw new WordPressHostError('INVALID', 'Domain must be a string');
   const domain = input.trim().toLowerCase().replace(/\.$/, '');
   const labels = domain.split('.');
   if (
@@ -15,7 +16,7 @@ export function normalizeDomain(input: unknown): string {
     !labels.every((label) => LABEL.test(label)) ||
     /^[0-9]+$/.test(labels[labels.length - 1] ?? '')
   ) {
-    throw new WordPressError(
+    throw new WordPressHostError(
       'INVALID',
       `Invalid domain name ${JSON.stringify(input.slice(0, 80))}: use a hostname such as example.com (labels of a-z, 0-9 and inner hyphens, 1-63 characters each, at least one dot, at most 253 characters)`,
     );
@@ -44,7 +45,7 @@ export function siteDbNames(domain: string): { dbName: string; dbUser: string } 
 /** Guard for identifiers that end up quoted in SQL (identifiers cannot be bound as parameters). */
 export function assertIdentifier(name: string, max: number): void {
   if (!/^[a-z0-9_]+$/.test(name) || name.length > max) {
-    throw new WordPressError('INVALID', `Unsafe database identifier ${JSON.stringify(name)}`);
+    throw new WordPressHostError('INVALID', `Unsafe database identifier ${JSON.stringify(name)}`);
   }
 }
 
@@ -56,7 +57,7 @@ export function wordpressLocale(language: string): string {
   if (mapped !== undefined) return mapped;
   const locale = code.replace('-', '_');
   if (/^[a-z]{2,3}(_[A-Z]{2})?$/.test(locale)) return locale;
-  throw new WordPressError(
+  throw new WordPressHostError(
     'INVALID',
     `Unknown language ${JSON.stringify(language)} (use en, tr, es or a locale like de_DE)`,
   );
@@ -81,18 +82,22 @@ export function normalizeInput(input: ProvisionInput): NormalizedInput {
   const domain = normalizeDomain(input?.domain);
   const text = (field: keyof ProvisionInput, required: boolean, max: number): string => {
     const value = input[field];
-    if (typeof value !== 'string') throw new WordPressError('INVALID', `${field} must be a string`);
-    if (required && value.trim() === '') throw new WordPressError('INVALID', `${field} is required`);
-    if (value.length > max) throw new WordPressError('INVALID', `${field} is longer than ${max} characters`);
+    if (typeof value !== 'string') throw new WordPressHostError('INVALID', `${field} must be a string`);
+    if (required && value.trim() === '') throw new WordPressHostError('INVALID', `${field} is required`);
+    if (value.length > max)
+      throw new WordPressHostError('INVALID', `${field} is longer than ${max} characters`);
     return value;
   };
   const adminEmail = text('adminEmail', true, 100).trim();
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) {
-    throw new WordPressError('INVALID', `adminEmail ${JSON.stringify(adminEmail)} is not an email address`);
+    throw new WordPressHostError(
+      'INVALID',
+      `adminEmail ${JSON.stringify(adminEmail)} is not an email address`,
+    );
   }
   const timezone = text('timezone', true, 64).trim();
   if (!validTimezone(timezone))
-    throw new WordPressError('INVALID', `Unknown timezone ${JSON.stringify(timezone)}`);
+    throw new WordPressHostError('INVALID', `Unknown timezone ${JSON.stringify(timezone)}`);
   const language = text('language', true, 16);
   return {
     domain,

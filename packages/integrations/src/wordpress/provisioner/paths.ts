@@ -21,3 +21,25 @@ export function defaultSiteUrl(host: WordPressHost, domain: string, port: number
   const address = host.bindAddress.includes(':') ? `[${host.bindAddress}]` : host.bindAddress;
   return `http://${address}:${port}`;
 }
+
+const LOOPBACK_BIND = new Set(['127.0.0.1', '::1', 'localhost']);
+
+function isLoopbackName(hostname: string): boolean {
+  const name = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Whether a site is served on loopback only, over plain HTTP: bound to a loopback address and reached at
+ * a loopback `http://` URL. Only such a site gets WP_ENVIRONMENT_TYPE 'local' (application passwords
+ * over HTTP); any other stays a production site that needs HTTPS for them.
+ */
+export function isLoopbackHosting(host: WordPressHost, siteUrl: string): boolean {
+  if (!LOOPBACK_BIND.has(host.bindAddress.toLowerCase())) return false;
+  try {
+    const url = new URL(siteUrl);
+    return url.protocol === 'http:' && isLoopbackName(url.hostname);
+  } catch {
+    return false;
+  }
+}

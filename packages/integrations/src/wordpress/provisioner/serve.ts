@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import net from 'node:net';
-import { WordPressError, type WordPressHost } from '../types';
+import { WordPressHostError } from '../errors';
+import type { WordPressHost } from '../types';
 import { readSiteInfo } from './info-file';
 import { normalizeDomain } from './names';
 import { sitePaths } from './paths';
-import { ROUTER_PHP } from './php-scripts';
+import { secureSite } from './site-files';
+import { phpSpawnOptions, resolveSiteUser } from './site-user';
 
 export interface RunningSite {
   url: string;
@@ -46,6 +47,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
 /**
  * Serves a provisioned site with PHP's built-in server on its own port
  * (`php -S {bindAddress}:{port} -t {siteDir}/public {siteDir}/router.php`) and waits until it answers.
+ * PHP runs as the sites' user (WordPressHost.runAs) with the minimal environment of site-user.ts.
  */
 export async function startSite(host: WordPressHost, domainInput: string): Promise<RunningSite> {
   const domain = normalizeDomain(domainInput);
@@ -54,21 +56,24 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
   const paths = sitePaths(host, domain);
   const info = await readSiteInfo(paths.infoFile);
   if (!info || info.status !== 'complete') {
-    throw new WordPressError('NOT_FOUND', `${domain} is not a provisioned site on this host`);
+    throw new WordPressHostError('NOT_FOUND', `${domain} is not a provisioned site on this host`);
   }
   const { port } = info;
   if (await connects(host.bindAddress, port)) {
-    throw new WordPressError(
+    throw new WordPressHostError(
       'PROVISION_FAILED',
       `Port ${port} of ${domain} is already in use on ${host.bindAddress}`,
     );
   }
-  // Sites provisioned by an older version get the current router (it decides what is never served).
-  await writeFile(paths.routerFile, ROUTER_PHP);
+  const user = await resolveSiteUser(host);
+  // Sites provisioned by an older version get the current router (it decides what is never served) and
+  // the current ownership and modes.
+  await secureSite(host, paths, user);
   const child = spawn(
     host.php,
     ['-S', `${host.bindAddress}:${port}`, '-t', paths.publicDir, paths.routerFile],
     {
+      ...phpSpawnOptions(user),
       cwd: paths.publicDir,
       stdio: ['ignore', 'pipe', 'pipe'],
     },
@@ -87,7 +92,7 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
   const deadline = Date.now() + 15_000;
   for (;;) {
     if (spawnError || child.exitCode !== null || child.signalCode !== null) {
-      throw new WordPressError(
+      throw new WordPressHostError(
         'UNREACHABLE',
         `PHP server for ${domain} exited: ${spawnError?.message ?? output.trim().slice(-500)}`,
       );
@@ -95,7 +100,7 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
     if (await connects(host.bindAddress, port)) break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new WordPressError('TIMEOUT', `PHP server for ${domain} did not answer on port ${port}`);
+      throw new WordPressHostError('TIMEOUT', `PHP server for ${domain} did not answer on port ${port}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

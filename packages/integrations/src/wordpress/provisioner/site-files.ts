@@ -3,8 +3,10 @@ import { access, cp, lstat, mkdir, readdir, rename, rm, symlink, writeFile } fro
 import path from 'node:path';
 import type { WordPressHost } from '../types';
 import type { SiteInfo } from './info-file';
-import type { SitePaths } from './paths';
+import { isLoopbackHosting, type SitePaths } from './paths';
 import { ABSPATH_PHP, ROUTER_PHP, TASK_PHP, wpConfigPhp } from './php-scripts';
+import { giveToSite, letSiteTraverse, shareWithSite } from './site-permissions';
+import type { SiteUser } from './site-user';
 
 const SALT_NAMES = [
   'AUTH_KEY',
@@ -36,19 +38,33 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
+/** The helper scripts in the site directory (rewritten on every run: they belong to this version). */
+export async function writeHelperScripts(paths: SitePaths, user: SiteUser): Promise<void> {
+  for (const [file, source] of [
+    [paths.abspathFile, ABSPATH_PHP],
+    [paths.routerFile, ROUTER_PHP],
+    [paths.taskFile, TASK_PHP],
+  ] as const) {
+    await writeFile(file, source, { mode: 0o640 });
+    await shareWithSite(file, user, 0o640);
+  }
+}
+
 /**
  * Lays out `{siteDir}/public/` (symlinks to each core entry except wp-config.php and wp-content, a real
  * wp-config.php and a real wp-content/ with copies of core's themes) plus the helper PHP scripts.
- * Every part is created only when missing, so a rerun after a crash completes the layout.
+ * Every part is created only when missing, so a rerun after a crash completes the layout; ownership and
+ * modes (site-permissions.ts) are applied every time.
  */
 export async function writeSiteFiles(
   host: WordPressHost,
   paths: SitePaths,
   info: SiteInfo,
   salts: Record<string, string>,
+  user: SiteUser,
 ): Promise<void> {
   const core = path.resolve(host.core);
-  await mkdir(paths.publicDir, { recursive: true });
+  await mkdir(paths.publicDir, { recursive: true, mode: 0o750 });
   for (const entry of await readdir(core)) {
     if (entry === 'wp-config.php' || entry === 'wp-content') continue;
     const link = path.join(paths.publicDir, entry);
@@ -57,7 +73,7 @@ export async function writeSiteFiles(
 
   const content = path.join(paths.publicDir, 'wp-content');
   for (const dir of ['themes', 'plugins', 'uploads', 'upgrade']) {
-    await mkdir(path.join(content, dir), { recursive: true, mode: 0o755 });
+    await mkdir(path.join(content, dir), { recursive: true, mode: 0o750 });
   }
   const silence = '<?php\n// Silence is golden.\n';
   await writeFile(path.join(content, 'index.php'), silence);
@@ -97,15 +113,35 @@ export async function writeSiteFiles(
           dbHost: info.dbHost,
           siteUrl: info.siteUrl,
           salts,
+          localEnvironment: isLoopbackHosting(host, info.siteUrl),
         }),
-        { mode: 0o640 },
+        { mode: 0o600 },
       );
       await rename(temp, config);
     } finally {
       await rm(temp, { force: true }).catch(() => undefined);
     }
   }
-  await writeFile(paths.abspathFile, ABSPATH_PHP);
-  await writeFile(paths.routerFile, ROUTER_PHP);
-  await writeFile(paths.taskFile, TASK_PHP);
+  await secureSite(host, paths, user);
+}
+
+/**
+ * Applies site-permissions.ts to a laid-out site and rewrites its helper scripts. Runs on every
+ * provisioning run and every start, so a site laid out by an older version or for another WP_RUN_AS_USER
+ * is brought in line. (Only the upload directories change owner, not files already in them.)
+ */
+export async function secureSite(host: WordPressHost, paths: SitePaths, user: SiteUser): Promise<void> {
+  const content = path.join(paths.publicDir, 'wp-content');
+  await letSiteTraverse(path.resolve(host.root), user);
+  await writeHelperScripts(paths, user);
+  await shareWithSite(paths.siteDir, user, 0o750);
+  await shareWithSite(paths.publicDir, user, 0o750);
+  // PHP reads its database password here, so the sites' group may read it; nobody else, and not write.
+  await shareWithSite(path.join(paths.publicDir, 'wp-config.php'), user, 0o640);
+  for (const dir of [content, path.join(content, 'themes'), path.join(content, 'plugins')]) {
+    await shareWithSite(dir, user, 0o750);
+  }
+  // The only places WordPress writes (media; the upgrader's scratch space).
+  await giveToSite(path.join(content, 'uploads'), user);
+  await giveToSite(path.join(content, 'upgrade'), user);
 }

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { HttpError, callerOf, checkListedStatuses, type AccessOptions } from './access';
 
 export interface TestServerFault {
   /** Only this method (default: any). */
@@ -31,6 +32,10 @@ export interface WordPressTestServerOptions {
   style?: 'pretty' | 'plain' | 'disabled';
   /** Whether the user holds edit_posts (default true). */
   canEditPosts?: boolean;
+  /** Whether the user holds manage_categories (default true; false for an author). */
+  canManageTerms?: boolean;
+  /** What a wrong or revoked password gets (default 'anonymous', see AccessOptions). */
+  refusedCredentials?: AccessOptions['refusedCredentials'];
   /** Posts created up front (status publish), for paging tests. */
   seedPosts?: number;
 }
@@ -63,6 +68,8 @@ export interface WordPressTestServer {
   /** Requests seen for a method + route prefix. */
   count(method: string, routePrefix: string): number;
   options: Required<WordPressTestServerOptions>;
+  /** Revokes the application password: from now on it is refused like a wrong one. */
+  revokePassword(): void;
   state: {
     posts: Post[];
     categories: { id: number; name: string; slug: string; description: string; parent: number }[];
@@ -80,16 +87,6 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 export async function startWordPressTestServer(
   opts: WordPressTestServerOptions = {},
 ): Promise<WordPressTestServer> {
@@ -98,6 +95,8 @@ export async function startWordPressTestServer(
     password: 'abcd efgh ijkl mnop qrst uvwx',
     style: 'pretty',
     canEditPosts: true,
+    canManageTerms: true,
+    refusedCredentials: 'anonymous',
     seedPosts: 0,
     ...opts,
   };
@@ -148,18 +147,6 @@ export async function startWordPressTestServer(
   const countTerm = (field: 'categories' | 'tags', id: number) =>
     state.posts.filter((p) => p.status === 'publish' && p[field].includes(id)).length;
 
-  function authState(req: IncomingMessage): 'none' | 'ok' | 'bad' {
-    const header = req.headers.authorization;
-    if (!header) return 'none';
-    const [scheme, token] = header.split(' ');
-    if (scheme !== 'Basic' || !token) return 'bad';
-    const decoded = Buffer.from(token, 'base64').toString();
-    const sep = decoded.indexOf(':');
-    const user = decoded.slice(0, sep);
-    const pass = decoded.slice(sep + 1).replace(/\s+/g, '');
-    return user === options.username && pass === options.password.replace(/\s+/g, '') ? 'ok' : 'bad';
-  }
-
   function paginate<T>(items: T[], query: URLSearchParams, res: ServerResponse): T[] {
     const perPage = Number(query.get('per_page') ?? 10);
     const page = Number(query.get('page') ?? 1);
@@ -179,10 +166,16 @@ export async function startWordPressTestServer(
     return items.slice((page - 1) * perPage, page * perPage);
   }
 
-  function applyPost(p: Post, body: Record<string, unknown>) {
+  // Argument validation: WordPress runs it before the permission checks.
+  function checkPostBody(body: Record<string, unknown>) {
     if (body.status !== undefined && !STATUSES.includes(String(body.status))) {
-      throw new HttpError(400, 'rest_invalid_param', 'Invalid parameter(s): status');
+      throw new HttpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+        params: { status: `status is not one of ${STATUSES.slice(0, 5).join(', ')}.` },
+      });
     }
+  }
+
+  function applyPost(p: Post, body: Record<string, unknown>) {
     for (const key of ['title', 'content', 'excerpt', 'status', 'date_gmt'] as const) {
       if (body[key] !== undefined) (p[key] as unknown) = String(body[key]);
     }
@@ -201,14 +194,8 @@ export async function startWordPressTestServer(
     req: IncomingMessage,
     res: ServerResponse,
   ): unknown {
-    const auth = authState(req);
-    if (auth === 'bad') {
-      throw new HttpError(
-        401,
-        'incorrect_password',
-        'The provided password is an invalid application password.',
-      );
-    }
+    const caller = callerOf(req, options);
+    const editContext = query.get('context') === 'edit';
     if (route === '/' || route === '') {
       return {
         name: state.settings.title,
@@ -219,14 +206,12 @@ export async function startWordPressTestServer(
         routes: {},
       };
     }
-    const needAuth = (code: string, message: string) => {
-      if (auth !== 'ok') throw new HttpError(401, code, message);
-    };
     const json = () => (raw.length ? (JSON.parse(raw.toString()) as Record<string, unknown>) : {});
     let m: RegExpMatchArray | null;
 
     if (route === '/wp/v2/users/me' && method === 'GET') {
-      needAuth('rest_not_logged_in', 'You are not currently logged in.');
+      if (!caller.loggedIn)
+        throw new HttpError(401, 'rest_not_logged_in', 'You are not currently logged in.');
       return {
         id: 1,
         name: options.username,
@@ -235,21 +220,24 @@ export async function startWordPressTestServer(
       };
     }
     if (route === '/wp/v2/posts') {
-      needAuth('rest_forbidden_context', 'Sorry, you are not allowed to edit posts in this post type.');
       if (method === 'GET') {
         const wanted = query.get('status') ?? 'publish';
+        checkListedStatuses(caller, wanted === 'any' ? STATUSES : wanted.split(','));
+        if (editContext && !caller.canEditPosts)
+          caller.deny(
+            'rest_forbidden_context',
+            'Sorry, you are not allowed to edit posts in this post type.',
+          );
         const list = state.posts.filter((p) =>
           wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status),
         );
         return paginate(list, query, res).map(renderPost);
       }
       if (method === 'POST') {
-        if (!options.canEditPosts)
-          throw new HttpError(
-            403,
-            'rest_cannot_create',
-            'Sorry, you are not allowed to create posts as this user.',
-          );
+        const body = json();
+        checkPostBody(body);
+        if (!caller.canEditPosts)
+          caller.deny('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
         const p: Post = {
           id: nextId++,
           title: '',
@@ -261,22 +249,33 @@ export async function startWordPressTestServer(
           tags: [],
           featured_media: 0,
         };
-        applyPost(p, json());
+        applyPost(p, body);
         state.posts.push(p);
         res.statusCode = 201;
         return renderPost(p);
       }
     }
     if ((m = route.match(/^\/wp\/v2\/posts\/(\d+)$/))) {
-      needAuth('rest_forbidden', 'Sorry, you are not allowed to do that.');
       const p = state.posts.find((x) => x.id === Number(m![1]));
       if (!p) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
-      if (method === 'GET') return renderPost(p);
+      if (method === 'GET') {
+        if (editContext && !caller.canEditPosts)
+          caller.deny('rest_forbidden_context', 'Sorry, you are not allowed to edit this post.');
+        if (p.status !== 'publish' && !caller.canEditPosts)
+          caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
+        return renderPost(p);
+      }
       if (method === 'POST' || method === 'PUT') {
-        applyPost(p, json());
+        const body = json();
+        checkPostBody(body);
+        if (!caller.canEditPosts)
+          caller.deny('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+        applyPost(p, body);
         return renderPost(p);
       }
       if (method === 'DELETE') {
+        if (!caller.canEditPosts)
+          caller.deny('rest_cannot_delete', 'Sorry, you are not allowed to delete this post.');
         if (query.get('force') === 'true') {
           state.posts = state.posts.filter((x) => x !== p);
           return { deleted: true, previous: renderPost(p) };
@@ -288,13 +287,16 @@ export async function startWordPressTestServer(
     if (route === '/wp/v2/categories' || route === '/wp/v2/tags') {
       const isCat = route.endsWith('categories');
       if (method === 'GET') {
+        if (editContext && !caller.canManageTerms)
+          caller.deny('rest_forbidden_context', 'Sorry, you are not allowed to edit terms in this taxonomy.');
         const list = isCat
           ? state.categories.map((c) => ({ ...c, count: countTerm('categories', c.id) }))
           : state.tags.map((t) => ({ ...t, count: countTerm('tags', t.id) }));
         return paginate(list, query, res);
       }
       if (method === 'POST') {
-        needAuth('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.');
+        if (!caller.canManageTerms)
+          caller.deny('rest_cannot_create', 'Sorry, you are not allowed to create terms in this taxonomy.');
         const body = json();
         const name = String(body.name ?? '').trim();
         if (!name) throw new HttpError(400, 'rest_missing_callback_param', 'Missing parameter(s): name');
@@ -330,9 +332,17 @@ export async function startWordPressTestServer(
         title: { rendered: x.title },
         mime_type: x.mime_type,
       });
-      if (method === 'GET') return paginate(state.media, query, res).map(render);
+      if (method === 'GET') {
+        if (editContext && !caller.canEditPosts)
+          caller.deny(
+            'rest_forbidden_context',
+            'Sorry, you are not allowed to edit posts in this post type.',
+          );
+        return paginate(state.media, query, res).map(render);
+      }
       if (method === 'POST') {
-        needAuth('rest_cannot_create', 'Sorry, you are not allowed to upload media as this user.');
+        if (!caller.canEditPosts)
+          caller.deny('rest_cannot_create', 'Sorry, you are not allowed to upload media as this user.');
         const disposition = req.headers['content-disposition'] ?? '';
         const filename = disposition.match(/filename="?([^";]+)"?/)?.[1];
         if (!filename)
@@ -351,7 +361,8 @@ export async function startWordPressTestServer(
       }
     }
     if ((m = route.match(/^\/wp\/v2\/media\/(\d+)$/)) && method === 'POST') {
-      needAuth('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+      if (!caller.canEditPosts)
+        caller.deny('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
       const item = state.media.find((x) => x.id === Number(m![1]));
       if (!item) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
       const body = json();
@@ -364,7 +375,7 @@ export async function startWordPressTestServer(
       };
     }
     if (route === '/wp/v2/settings') {
-      needAuth('rest_forbidden', 'Sorry, you are not allowed to do that.');
+      if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
       if (method === 'POST' || method === 'PUT') {
         const body = json();
         for (const key of ['title', 'description', 'timezone', 'language']) {
@@ -430,7 +441,7 @@ export async function startWordPressTestServer(
           return sendJson(res, err.status, {
             code: err.code,
             message: err.message,
-            data: { status: err.status },
+            data: { status: err.status, ...err.data },
           });
         sendJson(res, 500, { code: 'internal_server_error', message: String(err), data: { status: 500 } });
       }
@@ -450,6 +461,7 @@ export async function startWordPressTestServer(
     options,
     state,
     inject: (...f) => void faults.push(...f),
+    revokePassword: () => void (options.password = `revoked-${options.password}`),
     count: (method, prefix) =>
       requests.filter((r) => r.method === method && r.route.startsWith(prefix)).length,
     close: () =>
