@@ -5,13 +5,18 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { loggerOptions } from './logger';
+import { noStoreForApi } from './plugins/cache-control';
 import { errorHandlers, frameworkErrors, notFoundHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { JsonTooDeepError, jsonTooDeep } from './plugins/json-depth';
+import { pruneLoginAttemptsPeriodically } from './plugins/login-attempts';
 import { openApiPlugin } from './plugins/openapi';
 import { restPlugin } from './plugins/rest';
+import { helmetOptions, rawSecurityHeaders } from './plugins/security-headers';
+import { clientErrorHandler, refuseWhileClosing } from './plugins/transport-errors';
 import { trpcPlugin } from './plugins/trpc';
 import { webPlugin } from './plugins/web';
-import { decodeKey, readOrCreateSecret } from './secret-files';
+import { loadSecrets, type Secrets } from './secret-files';
 
 export const VERSION = '0.1.0';
 
@@ -27,28 +32,23 @@ export interface BuildOptions {
   dbHandle?: DbHandle;
 }
 
-function apiDeps(config: Config, dbHandle: DbHandle): ApiDeps {
-  const jwtSecret = config.jwtSecret
-    ? new TextEncoder().encode(config.jwtSecret)
-    : new Uint8Array(readOrCreateSecret(config.dataDir, 'jwt-secret', 64));
-  const key = config.encryptionKey
-    ? decodeKey(config.encryptionKey)
-    : readOrCreateSecret(config.dataDir, 'encryption-key', 32);
+function apiDeps(config: Config, dbHandle: DbHandle, secrets: Secrets): ApiDeps {
   return {
     db: dbHandle.db,
     auth: {
-      jwtSecret,
+      jwtSecret: secrets.jwtSecret,
       accessTokenTtlSeconds: config.accessTokenTtlSeconds,
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       audience: 'blogfleet-api',
       issuer: 'blogfleet',
     },
     loginLimits: config.loginLimits,
-    secrets: { key, keyId: 'k1' },
+    secrets: { key: secrets.encryptionKey, keyId: 'k1' },
   };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
+  const secrets = loadSecrets(config);
   const dbHandle =
     opts.dbHandle ??
     (await createDb({
@@ -58,49 +58,46 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }));
   await migrateToLatest(dbHandle.db);
   await seedReferenceData(dbHandle.db);
-  const deps = apiDeps(config, dbHandle);
+  const deps = apiDeps(config, dbHandle, secrets);
 
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimit,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
-    return503OnClosing: true,
+    // refuseWhileClosing answers in the envelope instead of Fastify's fixed bare body.
+    return503OnClosing: false,
+    clientErrorHandler: clientErrorHandler(rawSecurityHeaders()),
     frameworkErrors,
   });
+
+  for (const notice of secrets.notices) app.log.warn(notice);
 
   // An empty JSON body means "no payload" (e.g. POST …/purchase); everything else goes through Fastify's safe parser.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (body === '' || (typeof body === 'string' && body.trim() === '')) return done(null, undefined);
+    if (jsonTooDeep(body as string)) return done(new JsonTooDeepError(), undefined);
     jsonParser(req, body as string, done);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'https:'],
-        'connect-src': ["'self'"],
-        // Served over plain HTTP on a LAN or behind a TLS proxy alike; upgrading would break the former.
-        'upgrade-insecure-requests': null,
-      },
-    },
-  });
+  await app.register(helmet, helmetOptions);
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   errorHandlers(app);
+  refuseWhileClosing(app);
+  noStoreForApi(app);
   await healthPlugin(app, dbHandle);
   await trpcPlugin(app, deps);
   await restPlugin(app, deps);
   await openApiPlugin(app, VERSION);
   notFoundHandler(app, await webPlugin(app, config.webDistDir));
+
+  pruneLoginAttemptsPeriodically(app, deps);
 
   app.addHook('onClose', async () => {
     if (!opts.dbHandle) await dbHandle.close();

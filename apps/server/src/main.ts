@@ -3,16 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      process.exit(1);
-    }
-    throw e;
-  }
+  const config = loadConfig();
   const { app, deps, dbHandle } = await buildApp(config);
   const admin = await ensureInitialAdmin(deps, { email: config.adminEmail, password: config.adminPassword });
   if (admin) {
@@ -52,6 +43,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err);
+  // A wrong variable or secret file is the operator's to fix: the message alone says what, without a stack.
+  console.error(err instanceof ConfigError ? err.message : err);
   process.exit(1);
 });

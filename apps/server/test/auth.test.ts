@@ -63,51 +63,6 @@ describe('POST auth/login', () => {
   });
 });
 
-describe('rate limiting', () => {
-  it('blocks an email after repeated failures, even with the right password, from any IP', async () => {
-    const u = await t.createUser();
-    for (let i = 0; i < 3; i++) {
-      const res = await t.rest('POST', 'auth/login', {
-        body: { email: u.email, password: 'wrong-pass' },
-        ip: `10.1.0.${i}`,
-      });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await t.rest('POST', 'auth/login', {
-      body: { email: u.email, password: u.password },
-      ip: '10.1.0.99',
-    });
-    expect(blocked.status).toBe(429);
-    expect(blocked.body.error.code).toBe('RATE_LIMITED');
-    // Other accounts are unaffected.
-    expect((await t.rest('POST', 'auth/login', { body: ADMIN, ip: '10.1.0.98' })).status).toBe(200);
-  });
-
-  it('counts parallel guesses against each other, so a burst cannot outrun the limit', async () => {
-    const u = await t.createUser();
-    const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) =>
-        t.rest('POST', 'auth/login', { body: { email: u.email, password: 'wrong-pass' }, ip: `10.3.0.${i}` }),
-      ),
-    );
-    const statuses = results.map((r) => r.status);
-    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(3);
-    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(7);
-  });
-
-  it('blocks an IP that tries many emails', async () => {
-    for (let i = 0; i < 6; i++) {
-      await t.rest('POST', 'auth/login', {
-        body: { email: `spray${i}@test.local`, password: 'x' },
-        ip: '10.2.0.1',
-      });
-    }
-    const blocked = await t.rest('POST', 'auth/login', { body: ADMIN, ip: '10.2.0.1' });
-    expect(blocked.status).toBe(429);
-    expect((await t.rest('POST', 'auth/login', { body: ADMIN, ip: '10.2.0.2' })).status).toBe(200);
-  });
-});
-
 describe('GET auth/me', () => {
   it('returns the signed-in user', async () => {
     const { accessToken } = await t.login();

@@ -8,9 +8,12 @@ export interface AuthSettings {
   issuer: string;
 }
 
+/** How services/login-limits.ts counts failed sign-ins (the numbers are explained there). */
 export interface LoginLimits {
   windowSeconds: number;
+  /** Per email from one client address; five times this from all addresses starts a backoff. */
   maxFailuresPerEmail: number;
+  /** Per client address, whatever the email. */
   maxFailuresPerIp: number;
 }
 

@@ -4,4 +4,5 @@ export type { ApiDeps, AuthSettings, Context, LoginLimits, RequestInfo, SecretsS
 export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCode } from './errors';
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, type InitialAdmin } from './services/users';
+export { pruneLoginAttempts } from './services/auth';
 export { encryptSecret, decryptSecret } from './services/secrets';

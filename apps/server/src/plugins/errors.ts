@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail, type ErrorBody } from './envelope';
+import { rawSecurityHeaders } from './security-headers';
 
 /** Fastify's own failures (bad JSON, oversize body, unknown route) in the same envelope as procedure errors. */
 function describe(error: FastifyError): { status: number; body: ErrorBody } {
@@ -20,6 +21,10 @@ function describe(error: FastifyError): { status: number; body: ErrorBody } {
       body: { code: 'PAYLOAD_TOO_LARGE', message: 'Request body is too large', details: null },
     };
   }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    // The message would echo the whole overlong path.
+    return { status: 414, body: { code: 'URI_TOO_LONG', message: 'Request URL is too long', details: null } };
+  }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, details: null } };
   }
@@ -36,11 +41,18 @@ function describe(error: FastifyError): { status: number; body: ErrorBody } {
   };
 }
 
-/** Fastify's failures before routing (a malformed URL such as /api/v1/users/%ZZ), which bypass the error handler. */
+/**
+ * Fastify's failures before routing (a malformed URL such as /api/v1/users/%ZZ, a path parameter over
+ * maxParamLength), which bypass the error handler and the hooks that set helmet's headers.
+ */
 export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const { status, body } = describe(error);
   if (status >= 500) req.log.error({ err: error }, 'request failed');
-  return reply.code(status).send(fail(body));
+  return reply
+    .headers(rawSecurityHeaders())
+    .header('cache-control', 'no-store')
+    .code(status)
+    .send(fail(body));
 }
 
 /** Paths that belong to the API; everything else is a page of the web console. */

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
 import { fail, ok, type ErrorBody } from './envelope';
 import { contextFor } from './request-context';
+import { retryAfterMeta } from './retry-after';
 
 export const REST_PREFIX = '/api/v1';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -26,6 +27,7 @@ interface AdapterErrorBody {
 export async function restPlugin(app: FastifyInstance, deps: ApiDeps) {
   const handle = createOpenApiNodeHttpHandler({
     router: appRouter,
+    responseMeta: retryAfterMeta,
     createContext: ({ req }) =>
       contextFor(deps, (req as unknown as { fastifyRequest: FastifyRequest }).fastifyRequest),
     onError({ error, path, req }) {

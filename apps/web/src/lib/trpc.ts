@@ -47,6 +47,8 @@ export function createTrpcClient() {
       refreshOn401,
       httpBatchLink({
         url: '/trpc',
+        // The server refuses larger batches (MAX_BATCH_SIZE in apps/server/src/plugins/trpc.ts).
+        maxItems: 10,
         headers: () => {
           const token = tokens.access();
           return token ? { authorization: `Bearer ${token}` } : {};

@@ -3,9 +3,12 @@ import { sql, type Selectable, type UsersTable } from '@blogfleet/db';
 import type { LoginInput } from '@blogfleet/validators';
 import type { Context, SessionUser } from '../context';
 import { AppError } from '../errors';
+import { admitLoginAttempt, recordLoginSuccess } from './login-limits';
 import { timingSafeDummyHash, verifyPassword } from './passwords';
 import { hashRefreshToken, newRefreshToken, signAccessToken, verifyAccessToken } from './tokens';
 import { toPublicUser, type PublicUser } from './user-view';
+
+export { pruneLoginAttempts } from './login-limits';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_EXPIRED = 'Session expired. Please login again.';
@@ -43,39 +46,12 @@ async function issueTokens(
   return { accessToken, refreshToken, expiresIn: ctx.auth.accessTokenTtlSeconds };
 }
 
-async function enforceLoginLimits(ctx: AuthCtx, email: string): Promise<void> {
-  const { windowSeconds, maxFailuresPerEmail, maxFailuresPerIp } = ctx.loginLimits;
-  const since = new Date(Date.now() - windowSeconds * 1000);
-  const counts = await ctx.db
-    .selectFrom('login_attempts')
-    .select([
-      sql<number>`count(*) FILTER (WHERE email = ${email})`.as('byEmail'),
-      sql<number>`count(*) FILTER (WHERE ip = ${ctx.req.ip})`.as('byIp'),
-    ])
-    .where('succeeded', '=', false)
-    .where('created_at', '>=', since)
-    .where((eb) => eb.or([eb('email', '=', email), eb('ip', '=', ctx.req.ip)]))
-    .executeTakeFirstOrThrow();
-  if (Number(counts.byEmail) > maxFailuresPerEmail || Number(counts.byIp) > maxFailuresPerIp) {
-    throw new AppError('RATE_LIMITED', 'Too many login attempts. Please try again later.', {
-      retryAfterSeconds: windowSeconds,
-    });
-  }
-}
-
 export async function login(
   ctx: AuthCtx,
   input: LoginInput,
 ): Promise<{ tokens: IssuedTokens; user: PublicUser }> {
   const email = input.email.toLowerCase();
-  // The attempt is recorded as a failure before anything is checked, so parallel guesses count each
-  // other; a success flips it afterwards.
-  const attempt = await ctx.db
-    .insertInto('login_attempts')
-    .values({ email, ip: ctx.req.ip, succeeded: false })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await enforceLoginLimits(ctx, email);
+  const attemptId = await admitLoginAttempt(ctx, email);
   const user = await ctx.db
     .selectFrom('users')
     .selectAll()
@@ -88,12 +64,7 @@ export async function login(
   if (!user || !passwordOk || user.status !== 'active')
     throw new AppError('UNAUTHORIZED', INVALID_CREDENTIALS);
 
-  await ctx.db.updateTable('login_attempts').set({ succeeded: true }).where('id', '=', attempt.id).execute();
-  await ctx.db
-    .deleteFrom('login_attempts')
-    .where('email', '=', email)
-    .where('succeeded', '=', false)
-    .execute();
+  await recordLoginSuccess(ctx, email, attemptId);
   const updated = await ctx.db
     .updateTable('users')
     .set({ last_login: new Date() })

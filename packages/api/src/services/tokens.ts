@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { z } from 'zod';
 import type { AuthSettings } from '../context';
 
 export interface AccessClaims {
@@ -19,6 +20,21 @@ export async function signAccessToken(settings: AuthSettings, claims: AccessClai
     .sign(settings.jwtSecret);
 }
 
+/**
+ * What a token of ours claims, checked even when the signature is valid: a leaked or misconfigured
+ * secret must not let odd values (sub "1e400", a sid that is no uuid) reach the database as a 500.
+ */
+const accessClaims = z.object({
+  // Canonical decimal within Postgres' int4, the type of users.id.
+  sub: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .transform(Number)
+    .refine((id) => id <= 2_147_483_647),
+  sid: z.uuid(),
+  role: z.enum(['admin', 'user']),
+});
+
 /** Returns null for anything that is not a valid, unexpired token of ours. */
 export async function verifyAccessToken(settings: AuthSettings, token: string): Promise<AccessClaims | null> {
   try {
@@ -28,16 +44,9 @@ export async function verifyAccessToken(settings: AuthSettings, token: string): 
       issuer: settings.issuer,
       requiredClaims: ['exp', 'sub', 'sid'],
     });
-    const userId = Number(payload.sub);
-    const role = payload.role;
-    if (
-      !Number.isInteger(userId) ||
-      (role !== 'admin' && role !== 'user') ||
-      typeof payload.sid !== 'string'
-    ) {
-      return null;
-    }
-    return { userId, role, sessionFamily: payload.sid };
+    const claims = accessClaims.safeParse(payload);
+    if (!claims.success) return null;
+    return { userId: claims.data.sub, role: claims.data.role, sessionFamily: claims.data.sid };
   } catch {
     return null;
   }
