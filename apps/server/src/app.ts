@@ -4,10 +4,12 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { Keyring, loadKeyring } from './keyring';
 import { loggerOptions } from './logger';
 import { noStoreForApi } from './plugins/cache-control';
 import { errorHandlers, frameworkErrors, notFoundHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { reencryptWhenKeysChange } from './plugins/key-rotation';
 import { JsonTooDeepError, jsonTooDeep } from './plugins/json-depth';
 import { pruneLoginAttemptsPeriodically } from './plugins/login-attempts';
 import { openApiPlugin } from './plugins/openapi';
@@ -43,7 +45,8 @@ function apiDeps(config: Config, dbHandle: DbHandle, secrets: Secrets): ApiDeps 
       issuer: 'blogfleet',
     },
     loginLimits: config.loginLimits,
-    secrets: { key: secrets.encryptionKey, keyId: 'k1' },
+    secrets: loadKeyring(config, secrets.encryptionKey),
+    integrations: config.integrations,
   };
 }
 
@@ -98,6 +101,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   notFoundHandler(app, await webPlugin(app, config.webDistDir));
 
   pruneLoginAttemptsPeriodically(app, deps);
+  if (deps.secrets instanceof Keyring) reencryptWhenKeysChange(app, deps, deps.secrets);
 
   app.addHook('onClose', async () => {
     if (!opts.dbHandle) await dbHandle.close();

@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const positiveInt = z.coerce.number().int().positive();
+const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const KEY_ID_MESSAGE = 'must be 1-32 letters, digits, _ or -';
+const KEY_VALUE = /^[A-Za-z0-9+/_-]{43}=?$|^[0-9a-fA-F]{64}$/;
 
 /** Every environment variable the server reads; the README lists the same ones. */
 const envSchema = z.object({
@@ -14,10 +17,32 @@ const envSchema = z.object({
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ENCRYPTION_KEY: z
+  ENCRYPTION_KEY: z.string().regex(KEY_VALUE, 'must be 32 bytes as base64 or 64 hex digits').optional(),
+  ENCRYPTION_KEY_ID: z.string().regex(KEY_ID, KEY_ID_MESSAGE).default('k1'),
+  ENCRYPTION_KEYS_PREVIOUS: z
     .string()
-    .regex(/^[A-Za-z0-9+/_-]{43}=?$|^[0-9a-fA-F]{64}$/, 'must be 32 bytes as base64 or 64 hex digits')
-    .optional(),
+    .default('')
+    .transform((v, ctx) => {
+      const keys: Record<string, string> = {};
+      for (const entry of v
+        .split(',')
+        .map((e) => e.trim())
+        .filter(Boolean)) {
+        const [id, key, ...rest] = entry.split(':');
+        if (!id || !KEY_ID.test(id) || !key || rest.length > 0 || !KEY_VALUE.test(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'must be a comma-separated list of id:key (32-byte keys as base64 or hex)',
+          });
+          return z.NEVER;
+        }
+        keys[id] = key;
+      }
+      return keys;
+    }),
+  CLOUDFLARE_API_URL: z.url().optional(),
+  PORKBUN_API_URL: z.url().optional(),
+  DATAFORSEO_API_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default('admin@blogfleet.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   CORS_ORIGINS: z
@@ -75,6 +100,18 @@ export interface Config {
   webDistDir: string;
   jwtSecret?: string;
   encryptionKey?: string;
+  /** Id stored with what ENCRYPTION_KEY encrypts. */
+  encryptionKeyId: string;
+  /** Older keys (id → key) that stay readable while a rotation re-encrypts what they hold. */
+  encryptionKeysPrevious: Record<string, string>;
+  /** Environment defaults of Settings → Integrations. */
+  integrations: {
+    cloudflareApiUrl?: string;
+    porkbunApiUrl?: string;
+    dataForSeoApiUrl?: string;
+    /** Every WP_* variable (WordPress hosting defaults; the provisioner's hostFromEnv reads them). */
+    wordpressHostEnv: Record<string, string>;
+  };
   adminEmail: string;
   adminPassword?: string;
   corsOrigins: string[];
@@ -111,6 +148,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     jwtSecret: e.JWT_SECRET,
     encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeyId: e.ENCRYPTION_KEY_ID,
+    encryptionKeysPrevious: e.ENCRYPTION_KEYS_PREVIOUS,
+    integrations: {
+      cloudflareApiUrl: e.CLOUDFLARE_API_URL,
+      porkbunApiUrl: e.PORKBUN_API_URL,
+      dataForSeoApiUrl: e.DATAFORSEO_API_URL,
+      wordpressHostEnv: Object.fromEntries(
+        Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('WP_')),
+      ),
+    },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     corsOrigins: e.CORS_ORIGINS,

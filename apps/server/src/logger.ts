@@ -15,6 +15,15 @@ export const redactedPaths = [
   '*.appPassword',
   '*.adminPassword',
   '*.dbPassword',
+  // Settings → Integrations and the account screen (their inputs are never logged; this is the net).
+  '*.apiKey',
+  '*.apiToken',
+  '*.secretApiKey',
+  '*.apikey',
+  '*.secretapikey',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.secret_ciphertext',
   // Database errors carry the failed statement and its bound values (PGlite adds query/params;
   // Postgres puts the failing row in detail), which can include password hashes and other secrets.
   'err.query',

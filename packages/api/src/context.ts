@@ -18,9 +18,26 @@ export interface LoginLimits {
 }
 
 export interface SecretsSettings {
-  /** 32-byte AES-256-GCM key and the id stored with every ciphertext it makes. */
+  /** 32-byte AES-256-GCM key and the id stored with every ciphertext it makes (the current key). */
   key: Buffer;
   keyId: string;
+  /** Older keys that still decrypt what they stored, by id, while a rotation re-encrypts it. */
+  previousKeys?: Readonly<Record<string, Buffer>>;
+  /**
+   * Re-reads the key ring (its file in DATA_DIR) so that a key the rotation script added is used
+   * without a restart; answers whether the current key changed.
+   */
+  refresh?: () => boolean;
+}
+
+/** Environment defaults of the integration settings (the settings screen overrides them). */
+export interface IntegrationEnv {
+  /** The WP_* variables as they are (hostFromEnv reads them); the WordPress hosting defaults. */
+  wordpressHostEnv?: Readonly<Record<string, string | undefined>>;
+  /** API base URLs (tests point them at local test servers); unset = the providers' own. */
+  cloudflareApiUrl?: string;
+  porkbunApiUrl?: string;
+  dataForSeoApiUrl?: string;
 }
 
 /** Everything the services need, built once per process by the server. */
@@ -29,6 +46,8 @@ export interface ApiDeps {
   auth: AuthSettings;
   loginLimits: LoginLimits;
   secrets: SecretsSettings;
+  /** Environment defaults of Settings → Integrations; absent = none (the providers' own URLs). */
+  integrations?: IntegrationEnv;
 }
 
 export interface RequestInfo {

@@ -1,8 +1,10 @@
 import { isCheckViolation, isDataException, isForeignKeyViolation, isUniqueViolation } from '@blogfleet/db';
+import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
 import type { Context } from './context';
 import { AppError, describeError } from './errors';
+import { fromIntegrationError } from './integration-errors';
 import { authenticate } from './services/auth';
 
 export type Access = 'public' | 'user' | 'admin';
@@ -63,7 +65,14 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const base = t.procedure.use(mapDatabaseErrors);
+/** Failures of external systems (IntegrationError from any client) map in one place: integration-errors.ts. */
+const mapIntegrationErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && isIntegrationError(result.error.cause)) throw fromIntegrationError(result.error.cause);
+  return result;
+});
+
+const base = t.procedure.use(mapDatabaseErrors).use(mapIntegrationErrors);
 
 export const publicProcedure = base.meta({ access: 'public' });
 

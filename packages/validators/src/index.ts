@@ -1,3 +1,5 @@
 export * from './common';
 export * from './auth';
 export * from './users';
+export * from './account';
+export * from './settings';

@@ -1,6 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
+import { integrationProblemOf, type IntegrationProblem } from './integration-problem';
 
 export interface ApiErrorInfo {
   code: string;
@@ -47,4 +48,12 @@ export function userMessage(err: unknown, opts: { fallback: string; duplicate?: 
     default:
       return message || opts.fallback || i18n._(msg`An unexpected error occurred. Please try again.`);
   }
+}
+
+/**
+ * For INTEGRATION_NOT_CONFIGURED, UNAUTHORIZED_INTEGRATION and INTEGRATION_ERROR: the provider's message
+ * and the settings section to fix it in (`/settings#cloudflare`), or null for any other failure.
+ */
+export function integrationProblem(err: unknown): IntegrationProblem | null {
+  return integrationProblemOf(apiError(err));
 }

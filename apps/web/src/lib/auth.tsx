@@ -9,6 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import { authStore, type AuthState, type SessionUser } from './auth-store';
+import { activateLocale } from './i18n';
 import { onSessionExpired, REFRESH_INTERVAL_MS, refreshSession, sessionExpired } from './session';
 import { tokens } from './tokens';
 import { isUnauthorized, trpc } from './trpc';
@@ -24,6 +25,11 @@ interface AuthApi {
 }
 
 const AuthContext = createContext<AuthApi | null>(null);
+
+/** At sign-in, the language the user chose in Settings (stored on the server) wins over this browser's. */
+function applyPreferredLanguage(user: SessionUser) {
+  if (user.preferred_language) activateLocale(user.preferred_language);
+}
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
@@ -75,6 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       async login(email, password) {
         const res = await loginMutation.mutateAsync({ email, password });
         tokens.set(res.tokens.accessToken, res.tokens.refreshToken);
+        applyPreferredLanguage(res.user);
         queryClient.clear();
         setState({ status: 'authenticated', user: res.user });
         return res.user;

@@ -10,6 +10,20 @@ const known: Record<string, MessageDescriptor> = {
   'Invalid email address': msg`Invalid email address`,
   'Password is required': msg`Password is required`,
   'Password must be at least 8 characters': msg`Password must be at least 8 characters`,
+  // Settings (packages/validators/src/settings.ts, account.ts, and the server's answers).
+  'Current password is required': msg`Current password is required`,
+  'Current password is incorrect': msg`Current password is incorrect`,
+  'The new password must differ from the current one': msg`The new password must differ from the current one`,
+  'The passwords do not match': msg`The passwords do not match`,
+  'Must be an http:// or https:// URL': msg`Must be an http:// or https:// URL`,
+  'Must be a port number (1-65535)': msg`Must be a port number (1-65535)`,
+  'Must be between 0 and 2': msg`Must be between 0 and 2`,
+  'Must be an IP address or a host name': msg`Must be an IP address or a host name`,
+  'Account ID is 32 hexadecimal characters': msg`Account ID is 32 hexadecimal characters`,
+  'Must be the PHP CLI (php, php8.2 or an absolute path to one)': msg`Must be the PHP CLI (php, php8.2 or an absolute path to one)`,
+  'Must be a system user name other than root': msg`Must be a system user name other than root`,
+  'Must not contain NUL characters': msg`Must not contain NUL characters`,
+  'Must be a single line': msg`Must be a single line`,
 };
 
 export function translateIssue(message: string | undefined): string | undefined {

@@ -18,6 +18,8 @@ export interface UsersTable {
   password_hash: string;
   role: UserRole;
   status: UserStatus;
+  /** Interface language chosen in Settings; null: the browser's choice stands. */
+  preferred_language: 'en' | 'tr' | null;
   last_login: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -56,13 +58,19 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
-/** Integration configuration; secret values live only in `secret_ciphertext`. */
+/**
+ * One row per settings section (`key`): `value` is the JSON of its non-secret fields (null: nothing saved,
+ * only a test result), `secret_ciphertext` the encrypted JSON of its secret fields.
+ */
 export interface IntegrationSettingsTable {
   key: string;
   value: string | null;
   secret_ciphertext: string | null;
   updated_by: number | null;
   updated_at: Timestamp;
+  last_test_ok: boolean | null;
+  last_test_message: string | null;
+  last_tested_at: NullableTimestamp;
 }
 
 export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';

@@ -1,9 +1,27 @@
 import { useLingui } from '@lingui/react/macro';
+import { authStore } from '../../lib/auth-store';
 import { activateLocale, LOCALES, type Locale } from '../../lib/i18n';
+import { trpc } from '../../lib/trpc';
 
-/** The EN/TR switch of the top bar; the choice is remembered across logouts. */
+/**
+ * The EN/TR switch of the top bar; the choice is remembered across logouts. A user who chose a
+ * language in Settings (stored on the server, applied at sign-in) gets that choice updated too, so the
+ * next sign-in does not switch back.
+ */
 export function LanguageSwitch() {
   const { i18n, t } = useLingui();
+  const save = trpc.account.setLanguage.useMutation();
+  const choose = (locale: Locale) => {
+    activateLocale(locale);
+    const auth = authStore.get();
+    // Only a user who chose a language in Settings has one stored; it follows this switch then.
+    const stored = auth.status === 'authenticated' ? auth.user.preferred_language : null;
+    if (auth.status !== 'authenticated' || stored === null || stored === locale) return;
+    save.mutate(
+      { language: locale },
+      { onSuccess: ({ user }) => authStore.set({ status: 'authenticated', user }), onError: () => {} },
+    );
+  };
   return (
     <div
       role="group"
@@ -18,7 +36,7 @@ export function LanguageSwitch() {
             type="button"
             lang={locale}
             aria-pressed={active}
-            onClick={() => activateLocale(locale)}
+            onClick={() => choose(locale)}
             className={`px-2.5 py-1 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600 ${
               active ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100'
             }`}

@@ -15,7 +15,11 @@ export function Shell({ children }: { children: ReactNode }) {
   const { i18n, t } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const jobs = useJobPanel();
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  // Until the user chooses, phones start with the narrow rail so the screen keeps its width.
+  const [collapsed, setCollapsed] = useState(() => {
+    const stored = localStorage.getItem(COLLAPSED_KEY);
+    return stored === null ? window.matchMedia('(max-width: 767px)').matches : stored === '1';
+  });
 
   const toItem = (item: NavItem): Parameters<typeof Sidebar>[0]['items'][number] => ({
     to: item.to,

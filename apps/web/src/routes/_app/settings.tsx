@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailablePage } from '../../features/shell/NotAvailablePage';
+import { SettingsPage } from '../../features/settings/SettingsPage';
 
-export const Route = createFileRoute('/_app/settings')({ component: NotAvailablePage });
+/** Everyone's own settings; the integrations part only for admins (the server refuses others). */
+export const Route = createFileRoute('/_app/settings')({ component: SettingsPage });

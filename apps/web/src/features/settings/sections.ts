@@ -1,0 +1,149 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  aiSettingsInput,
+  cloudflareSettingsInput,
+  keywordDataSettingsInput,
+  registrarSettingsInput,
+  wordpressHostSettingsInput,
+  type IntegrationSection,
+} from '@blogfleet/validators';
+import { Bot, Cloud, Globe2, KeyRound, Server, type LucideIcon } from 'lucide-react';
+import type { ZodType } from 'zod';
+
+export interface FieldDef {
+  name: string;
+  label: MessageDescriptor;
+  kind: 'text' | 'number' | 'secret' | 'select';
+  required?: boolean;
+  hint?: MessageDescriptor;
+  placeholder?: string;
+  /** number fields */
+  step?: number;
+  min?: number;
+  max?: number;
+  options?: { value: string; label: MessageDescriptor }[];
+  /** Spans both columns of the field grid. */
+  wide?: boolean;
+}
+
+export interface SectionDef {
+  section: IntegrationSection;
+  title: MessageDescriptor;
+  description: MessageDescriptor;
+  icon: LucideIcon;
+  schema: ZodType;
+  fields: FieldDef[];
+}
+
+/** The integration sections of /settings, in the order of the screen; anchors are `#ai`, `#wordpress-host`, … */
+export const SECTIONS: SectionDef[] = [
+  {
+    section: 'ai',
+    title: msg`AI text model`,
+    description: msg`An OpenAI-compatible chat API writes ideas and posts. Without one, the built-in offline generator writes deterministic drafts.`,
+    icon: Bot,
+    schema: aiSettingsInput,
+    fields: [
+      {
+        name: 'baseUrl',
+        label: msg`Base URL`,
+        kind: 'text',
+        required: true,
+        placeholder: 'https://api.openai.com/v1',
+        hint: msg`Usually ends in /v1.`,
+        wide: true,
+      },
+      { name: 'apiKey', label: msg`API key`, kind: 'secret', required: true },
+      { name: 'model', label: msg`Model`, kind: 'text', required: true, placeholder: 'gpt-4o-mini' },
+      {
+        name: 'temperature',
+        label: msg`Temperature`,
+        kind: 'number',
+        step: 0.1,
+        min: 0,
+        max: 2,
+        hint: msg`0 to 2; empty uses the model's default.`,
+      },
+    ],
+  },
+  {
+    section: 'wordpress_host',
+    title: msg`WordPress hosting`,
+    description: msg`The machine that hosts the WordPress sites. Empty fields use the server's WP_* environment values, shown in grey.`,
+    icon: Server,
+    schema: wordpressHostSettingsInput,
+    fields: [
+      {
+        name: 'publicAddress',
+        label: msg`Public address`,
+        kind: 'text',
+        hint: msg`IP address or host name that the sites' DNS records point at.`,
+        wide: true,
+      },
+      { name: 'hostRoot', label: msg`Sites folder`, kind: 'text' },
+      { name: 'coreDir', label: msg`WordPress core folder`, kind: 'text' },
+      { name: 'dbHost', label: msg`Database host`, kind: 'text' },
+      { name: 'dbPort', label: msg`Database port`, kind: 'number', min: 1, max: 65535 },
+      { name: 'dbUser', label: msg`Database user`, kind: 'text' },
+      { name: 'dbPassword', label: msg`Database password`, kind: 'secret' },
+      { name: 'phpBin', label: msg`PHP CLI`, kind: 'text' },
+      { name: 'runAsUser', label: msg`Run sites as user`, kind: 'text' },
+      { name: 'bindAddress', label: msg`Bind address`, kind: 'text' },
+      { name: 'firstPort', label: msg`First site port`, kind: 'number', min: 1, max: 65535 },
+    ],
+  },
+  {
+    section: 'cloudflare',
+    title: msg`Cloudflare`,
+    description: msg`DNS and CDN for the sites' domains. Create an API token with Zone and DNS edit permissions.`,
+    icon: Cloud,
+    schema: cloudflareSettingsInput,
+    fields: [
+      { name: 'apiToken', label: msg`API token`, kind: 'secret', required: true },
+      {
+        name: 'accountId',
+        label: msg`Account ID`,
+        kind: 'text',
+        required: true,
+        placeholder: '0123456789abcdef…',
+      },
+    ],
+  },
+  {
+    section: 'registrar',
+    title: msg`Domain registrar`,
+    description: msg`Checks, buys and points domains. Porkbun: enable API access in your account and create a key pair.`,
+    icon: Globe2,
+    schema: registrarSettingsInput,
+    fields: [
+      {
+        name: 'provider',
+        label: msg`Registrar`,
+        kind: 'select',
+        options: [{ value: 'porkbun', label: msg`Porkbun` }],
+        wide: true,
+      },
+      { name: 'apiKey', label: msg`API key`, kind: 'secret', required: true },
+      { name: 'secretApiKey', label: msg`Secret API key`, kind: 'secret', required: true },
+    ],
+  },
+  {
+    section: 'keyword_data',
+    title: msg`Keyword data`,
+    description: msg`Search volumes and keyword ideas from DataForSEO. Use the API login and password from its API access page.`,
+    icon: KeyRound,
+    schema: keywordDataSettingsInput,
+    fields: [
+      {
+        name: 'provider',
+        label: msg`Provider`,
+        kind: 'select',
+        options: [{ value: 'dataforseo', label: msg`DataForSEO` }],
+        wide: true,
+      },
+      { name: 'login', label: msg`API login`, kind: 'text', required: true },
+      { name: 'password', label: msg`API password`, kind: 'secret', required: true },
+    ],
+  },
+];

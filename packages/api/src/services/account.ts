@@ -1,0 +1,76 @@
+import type { ChangePasswordInput, InterfaceLanguage } from '@blogfleet/validators';
+import type { Context, SessionUser } from '../context';
+import { AppError } from '../errors';
+import { audit } from './audit';
+import { hashPassword, verifyPassword } from './passwords';
+import { toPublicUser, type PublicUser } from './user-view';
+
+type SelfCtx = Pick<Context, 'db' | 'req'> & {
+  user: SessionUser;
+  /** The verified-token cache (services/session-cache.ts): told about every family this ends. */
+  sessions?: { changed(change: { family: string }): Promise<void> };
+};
+
+const refused = (path: string, message: string) =>
+  new AppError('VALIDATION_ERROR', `${path}: ${message}`, { issues: [{ path, message }] });
+
+/**
+ * Changes the caller's own password. The current password must be right (a wrong one is a
+ * VALIDATION_ERROR on `currentPassword`, never 401, which would end this session); every other
+ * session family of the user is revoked, the one making the change stays signed in.
+ */
+export async function changeOwnPassword(
+  ctx: SelfCtx,
+  input: ChangePasswordInput,
+): Promise<{ changed: true; sessionsEnded: number }> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select(['id', 'password_hash'])
+    .where('id', '=', ctx.user.id)
+    .executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHORIZED', 'Session expired. Please login again.');
+  if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
+    await audit(ctx, { action: 'account.password_refused', subjectType: 'user', subjectId: row.id });
+    throw refused('currentPassword', 'Current password is incorrect');
+  }
+  if (input.newPassword === input.currentPassword) {
+    throw refused('newPassword', 'The new password must differ from the current one');
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  const families = await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: new Date() })
+      .where('id', '=', row.id)
+      .execute();
+    const ended = await trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', row.id)
+      .where('family_id', '!=', ctx.user.sessionFamily)
+      .where('revoked_at', 'is', null)
+      .returning('family_id')
+      .execute();
+    return [...new Set(ended.map((e) => e.family_id))];
+  });
+  for (const family of families) await ctx.sessions?.changed({ family });
+  await audit(ctx, {
+    action: 'account.password',
+    subjectType: 'user',
+    subjectId: row.id,
+    details: { sessionsEnded: families.length },
+  });
+  return { changed: true, sessionsEnded: families.length };
+}
+
+/** Stores the caller's interface language; login and auth/me return it so every browser applies it. */
+export async function setOwnLanguage(ctx: SelfCtx, language: InterfaceLanguage): Promise<PublicUser> {
+  const row = await ctx.db
+    .updateTable('users')
+    .set({ preferred_language: language })
+    .where('id', '=', ctx.user.id)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('UNAUTHORIZED', 'Session expired. Please login again.');
+  return toPublicUser(row);
+}

@@ -1,0 +1,221 @@
+import path from 'node:path';
+import type { Selectable } from '@blogfleet/db';
+import type { IntegrationSettingsTable } from '@blogfleet/db';
+import { createTextGenerator, type AiClientConfig, type TextGenerator } from '@blogfleet/integrations/ai';
+import type { CloudflareConfig } from '@blogfleet/integrations/cloudflare';
+import type { KeywordDataConfig } from '@blogfleet/integrations/keyword-data';
+import type { RegistrarConfig } from '@blogfleet/integrations/registrar';
+import { hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
+import { integrationSecretFields, settingsPath, type IntegrationSection } from '@blogfleet/validators';
+import type { Context } from '../context';
+import { AppError } from '../errors';
+import { decryptSecret } from './secrets';
+
+/** What the settings services and the verticals need of the context. */
+export type IntegrationCtx = Pick<Context, 'db' | 'secrets' | 'integrations'>;
+
+export const SECTION_LABELS: Record<IntegrationSection, string> = {
+  ai: 'AI text model',
+  wordpress_host: 'WordPress hosting',
+  cloudflare: 'Cloudflare',
+  registrar: 'Domain registrar',
+  keyword_data: 'Keyword data',
+};
+
+/** The WordPress hosting target: the host the provisioner uses, and where DNS records point. */
+export interface WordPressHostConfig {
+  host: WordPressHost;
+  /** Public IP address or host name of the host (settings, else WP_PUBLIC_ADDRESS); null if neither. */
+  publicAddress: string | null;
+}
+
+/** The decrypted, ready-to-use configuration of each section, in the shape its client takes. */
+export interface IntegrationConfigs {
+  ai: AiClientConfig;
+  wordpress_host: WordPressHostConfig;
+  cloudflare: CloudflareConfig & { accountId: string };
+  registrar: RegistrarConfig;
+  keyword_data: KeywordDataConfig;
+}
+
+type StoredValue = string | number | null;
+export type StoredValues = Record<string, StoredValue>;
+
+export interface StoredSection {
+  row: Selectable<IntegrationSettingsTable> | null;
+  /** Non-secret fields as saved (empty when nothing is saved). */
+  values: StoredValues;
+  /** Secret fields, decrypted. */
+  secrets: Record<string, string>;
+  /** The secrets exist but none of the loaded keys decrypts them. */
+  unreadable: boolean;
+}
+
+export async function loadSection(ctx: IntegrationCtx, section: IntegrationSection): Promise<StoredSection> {
+  const row =
+    (await ctx.db
+      .selectFrom('integration_settings')
+      .selectAll()
+      .where('key', '=', section)
+      .executeTakeFirst()) ?? null;
+  const values = row?.value ? (JSON.parse(row.value) as StoredValues) : {};
+  let secrets: Record<string, string> = {};
+  let unreadable = false;
+  if (row?.secret_ciphertext) {
+    try {
+      secrets = JSON.parse(decryptSecret(ctx.secrets, row.secret_ciphertext)) as Record<string, string>;
+    } catch {
+      unreadable = true;
+    }
+  }
+  return { row, values, secrets, unreadable };
+}
+
+/** The error of a section nobody has set up, with where to set it up. */
+export function notConfigured(section: IntegrationSection, reason?: string): AppError {
+  const label = SECTION_LABELS[section];
+  const message =
+    reason ?? `${label} is not configured. An admin can set it up in Settings → Integrations → ${label}.`;
+  return new AppError('INTEGRATION_NOT_CONFIGURED', message, {
+    integration: section,
+    settingsPath: settingsPath(section),
+  });
+}
+
+const str = (v: StoredValue | undefined): string | null => (typeof v === 'string' && v !== '' ? v : null);
+const num = (v: StoredValue | undefined): number | null => (typeof v === 'number' ? v : null);
+
+/** The WP_* defaults; a malformed port there falls back to the built-in default rather than failing. */
+export function wordpressEnvHost(ctx: IntegrationCtx): WordPressHost {
+  const env = { ...(ctx.integrations?.wordpressHostEnv ?? {}) } as NodeJS.ProcessEnv;
+  try {
+    return hostFromEnv(env);
+  } catch {
+    return hostFromEnv({ ...env, WP_DB_PORT: undefined, WP_FIRST_PORT: undefined });
+  }
+}
+
+export function hasWordPressEnv(ctx: IntegrationCtx): boolean {
+  return Object.entries(ctx.integrations?.wordpressHostEnv ?? {}).some(([k, v]) => k.startsWith('WP_') && v);
+}
+
+/**
+ * The settings over the WP_* defaults. The environment's database password is used only with the
+ * environment's database host: a host changed in Settings gets the password saved with it (or none),
+ * so a password from the environment is never sent to a host an admin typed in.
+ */
+function wordpressHostConfig(ctx: IntegrationCtx, stored: StoredSection): WordPressHostConfig {
+  const env = wordpressEnvHost(ctx);
+  const v = stored.values;
+  const dbHost = str(v.dbHost) ?? env.db.host;
+  const password = stored.secrets.dbPassword ?? (dbHost === env.db.host ? env.db.password : '');
+  const hostRoot = str(v.hostRoot);
+  const coreDir = str(v.coreDir);
+  return {
+    host: {
+      ...env,
+      root: hostRoot ? path.resolve(hostRoot) : env.root,
+      core: coreDir ? path.resolve(coreDir) : env.core,
+      db: { host: dbHost, port: num(v.dbPort) ?? env.db.port, user: str(v.dbUser) ?? env.db.user, password },
+      php: str(v.phpBin) ?? env.php,
+      bindAddress: str(v.bindAddress) ?? env.bindAddress,
+      firstPort: num(v.firstPort) ?? env.firstPort,
+      runAs: str(v.runAsUser) ?? env.runAs,
+    },
+    publicAddress: str(v.publicAddress) ?? (ctx.integrations?.wordpressHostEnv?.WP_PUBLIC_ADDRESS || null),
+  };
+}
+
+/** Whether a saved section has everything its client needs (WordPress hosting always has defaults). */
+export function isComplete(section: IntegrationSection, stored: StoredSection): boolean {
+  if (section === 'wordpress_host') return true;
+  if (!stored.row?.value) return false;
+  const required: Record<Exclude<IntegrationSection, 'wordpress_host'>, string[]> = {
+    ai: ['baseUrl', 'model'],
+    cloudflare: ['accountId'],
+    registrar: [],
+    keyword_data: ['login'],
+  };
+  return (
+    required[section].every((f) => str(stored.values[f]) !== null) &&
+    integrationSecretFields[section].every((f) => Boolean(stored.secrets[f]))
+  );
+}
+
+function build<K extends IntegrationSection>(
+  ctx: IntegrationCtx,
+  section: K,
+  stored: StoredSection,
+): IntegrationConfigs[K] {
+  const v = stored.values;
+  const s = stored.secrets;
+  const env = ctx.integrations ?? {};
+  const configs: { [S in IntegrationSection]: () => IntegrationConfigs[S] } = {
+    ai: () => ({
+      baseUrl: str(v.baseUrl)!,
+      apiKey: s.apiKey!,
+      model: str(v.model)!,
+      ...(num(v.temperature) !== null ? { temperature: num(v.temperature)! } : {}),
+    }),
+    wordpress_host: () => wordpressHostConfig(ctx, stored),
+    cloudflare: () => ({
+      apiToken: s.apiToken!,
+      accountId: str(v.accountId)!,
+      ...(env.cloudflareApiUrl ? { baseUrl: env.cloudflareApiUrl } : {}),
+    }),
+    registrar: () => ({
+      provider: 'porkbun',
+      apiKey: s.apiKey!,
+      secretApiKey: s.secretApiKey!,
+      ...(env.porkbunApiUrl ? { baseUrl: env.porkbunApiUrl } : {}),
+    }),
+    keyword_data: () => ({
+      provider: 'dataforseo',
+      login: str(v.login)!,
+      password: s.password!,
+      ...(env.dataForSeoApiUrl ? { baseUrl: env.dataForSeoApiUrl } : {}),
+    }),
+  };
+  return configs[section]() as IntegrationConfigs[K];
+}
+
+/**
+ * The decrypted configuration of a section, ready for its client, or null when nobody has set it up.
+ * WordPress hosting always answers (environment defaults merged under the saved values).
+ */
+export async function optionalIntegrationConfig<K extends IntegrationSection>(
+  ctx: IntegrationCtx,
+  section: K,
+): Promise<IntegrationConfigs[K] | null> {
+  const stored = await loadSection(ctx, section);
+  if (stored.unreadable) {
+    const label = SECTION_LABELS[section];
+    throw notConfigured(
+      section,
+      `The stored ${label} credentials cannot be decrypted with the loaded encryption keys. An admin can enter them again in Settings → Integrations → ${label}.`,
+    );
+  }
+  if (!isComplete(section, stored)) return null;
+  return build(ctx, section, stored);
+}
+
+/**
+ * The decrypted configuration of a section, or INTEGRATION_NOT_CONFIGURED (409) with
+ * `details.integration` and `details.settingsPath`. The one way verticals read integration settings:
+ *
+ *   const cf = await integrationConfig(ctx, 'cloudflare');   // { apiToken, accountId, baseUrl? }
+ *   const registrar = createRegistrar(await integrationConfig(ctx, 'registrar'));
+ */
+export async function integrationConfig<K extends IntegrationSection>(
+  ctx: IntegrationCtx,
+  section: K,
+): Promise<IntegrationConfigs[K]> {
+  const config = await optionalIntegrationConfig(ctx, section);
+  if (!config) throw notConfigured(section);
+  return config;
+}
+
+/** The AI text generator: the configured model, or the offline generator when none is configured. */
+export async function textGenerator(ctx: IntegrationCtx): Promise<TextGenerator> {
+  return createTextGenerator(await optionalIntegrationConfig(ctx, 'ai'));
+}

@@ -1,0 +1,11 @@
+/**
+ * Test helpers, exported as `@blogfleet/integrations/cloudflare/testing` and never from the production
+ * entry point.
+ */
+export {
+  startCloudflareTestServer,
+  cloudflareFailure,
+  type CloudflareTestServer,
+  type CloudflareTestServerOptions,
+  type CloudflareTestToken,
+} from './server';

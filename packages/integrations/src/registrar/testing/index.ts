@@ -1,0 +1,5 @@
+/**
+ * Test helpers, exported as `@blogfleet/integrations/registrar/testing` and never from the production
+ * entry point.
+ */
+export { startPorkbunTestServer, type PorkbunTestServer, type PorkbunTestServerOptions } from './server';

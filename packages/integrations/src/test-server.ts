@@ -1,0 +1,98 @@
+/**
+ * The bare HTTP server under the providers' test servers (testing entry points only; never imported by
+ * production code). Loopback only; every request is recorded; answers can be delayed or withheld.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedHttpRequest {
+  method: string;
+  path: string;
+  /** Header names in lower case; the authorization header is kept so tests can assert on it. */
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface TestReply {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+}
+
+export type TestHandler = (req: RecordedHttpRequest) => TestReply;
+
+export interface BareTestServer {
+  url: string;
+  port: number;
+  requests: RecordedHttpRequest[];
+  /** The next request gets no answer until the server closes (the client's deadline fires). */
+  hangNext(): void;
+  close(): Promise<void>;
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > 1024 * 1024) req.destroy(new Error('body too large'));
+      else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, reply: TestReply) {
+  if (res.destroyed || res.headersSent) return;
+  const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+  const type = typeof reply.body === 'string' ? 'text/html; charset=utf-8' : 'application/json';
+  res.writeHead(reply.status, { 'content-type': type, ...reply.headers });
+  res.end(text);
+}
+
+export async function startBareTestServer(handle: TestHandler): Promise<BareTestServer> {
+  const requests: RecordedHttpRequest[] = [];
+  const hanging = new Set<ServerResponse>();
+  let hang = 0;
+  const server = createServer(async (req, res) => {
+    const body = await readBody(req).catch(() => '');
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    const recorded: RecordedHttpRequest = {
+      method: req.method ?? 'GET',
+      path: (req.url ?? '/').split('?')[0]!,
+      headers,
+      body,
+    };
+    requests.push(recorded);
+    if (hang > 0) {
+      hang -= 1;
+      hanging.add(res);
+      res.on('close', () => hanging.delete(res));
+      return;
+    }
+    try {
+      send(res, handle(recorded));
+    } catch (err) {
+      send(res, { status: 500, body: { error: (err as Error).message } });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    requests,
+    hangNext() {
+      hang += 1;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of hanging) res.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

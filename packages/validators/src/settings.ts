@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { noNulBytes } from './common';
+
+/**
+ * The integration sections of Settings. The same names key `integration_settings` rows and
+ * `details.integration` of the API's INTEGRATION_* errors; the screen's anchors use dashes.
+ */
+export const integrationSections = [
+  'ai',
+  'wordpress_host',
+  'cloudflare',
+  'registrar',
+  'keyword_data',
+] as const;
+export type IntegrationSection = (typeof integrationSections)[number];
+export const integrationSection = z.enum(integrationSections);
+
+export const isIntegrationSection = (v: unknown): v is IntegrationSection =>
+  integrationSections.includes(v as IntegrationSection);
+
+/** `wordpress_host` → `wordpress-host`, the anchor of the section on /settings. */
+export const settingsAnchor = (section: IntegrationSection) => section.replace(/_/g, '-');
+export const settingsPath = (section: IntegrationSection) => `/settings#${settingsAnchor(section)}`;
+
+/** The secret fields of each section: write-only, stored encrypted, answered only as a mask. */
+export const integrationSecretFields = {
+  ai: ['apiKey'],
+  wordpress_host: ['dbPassword'],
+  cloudflare: ['apiToken'],
+  registrar: ['apiKey', 'secretApiKey'],
+  keyword_data: ['password'],
+} as const satisfies Record<IntegrationSection, readonly string[]>;
+
+/** A secret left empty (or out) on save keeps the stored one. */
+const secretField = z
+  .string()
+  .max(4096)
+  .refine(noNulBytes, 'Must not contain NUL characters')
+  .refine((s) => !/[\r\n]/.test(s), 'Must be a single line')
+  .optional();
+
+const text = (max = 500) => z.string().trim().max(max).refine(noNulBytes, 'Must not contain NUL characters');
+
+/** Empty or null: use the environment's value (WordPress hosting). */
+const optionalText = (max = 500) => text(max).nullable().optional();
+
+const isHttpUrl = (s: string) => {
+  try {
+    const u = new URL(s);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && u.hostname !== '';
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = text(2000).min(1, 'Required').refine(isHttpUrl, 'Must be an http:// or https:// URL');
+
+const PORT_MESSAGE = 'Must be a port number (1-65535)';
+const port = z.number(PORT_MESSAGE).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
+
+const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
+const IPV6 = /^[0-9a-fA-F:]*:[0-9a-fA-F:.]*$/;
+const HOSTNAME =
+  /^(?=.{1,253}$)([a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)(\.[a-zA-Z0-9]([a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+export const isAddress = (s: string) => IPV4.test(s) || IPV6.test(s) || HOSTNAME.test(s);
+
+/** OpenAI-compatible text model. Changing the base URL needs the API key again. */
+export const aiSettingsInput = z.object({
+  baseUrl: httpUrl,
+  apiKey: secretField,
+  model: text(200).min(1, 'Required'),
+  temperature: z
+    .number('Must be between 0 and 2')
+    .min(0, 'Must be between 0 and 2')
+    .max(2, 'Must be between 0 and 2')
+    .nullable()
+    .optional(),
+});
+export type AiSettingsInput = z.infer<typeof aiSettingsInput>;
+
+/**
+ * Where WordPress sites are hosted. Every field is optional: empty means the WP_* environment variable
+ * (or its default). Changing the database host needs the database password again.
+ */
+export const wordpressHostSettingsInput = z.object({
+  hostRoot: optionalText(),
+  coreDir: optionalText(),
+  dbHost: optionalText(253),
+  dbPort: port.nullable().optional(),
+  dbUser: optionalText(200),
+  dbPassword: secretField,
+  /** The PHP CLI: a name or path whose file name is php (php8.2, php-cli …), nothing else runs. */
+  phpBin: optionalText().refine(
+    (s) => !s || /^(\/[^\0]*\/)?php[\d.]*(-cli)?$/.test(s),
+    'Must be the PHP CLI (php, php8.2 or an absolute path to one)',
+  ),
+  bindAddress: optionalText(253),
+  firstPort: port.nullable().optional(),
+  /** System user the sites' PHP runs as; never root. */
+  runAsUser: optionalText(32).refine(
+    (s) => !s || (/^[a-z_][a-z0-9_-]*\$?$/.test(s) && s !== 'root'),
+    'Must be a system user name other than root',
+  ),
+  /** The address DNS records of the sites point at (an IP address or a host name). */
+  publicAddress: text(253)
+    .refine((s) => s === '' || isAddress(s), 'Must be an IP address or a host name')
+    .nullable()
+    .optional(),
+});
+export type WordPressHostSettingsInput = z.infer<typeof wordpressHostSettingsInput>;
+
+export const cloudflareSettingsInput = z.object({
+  apiToken: secretField,
+  accountId: text(64)
+    .min(1, 'Required')
+    .regex(/^[0-9a-fA-F]{32}$/, 'Account ID is 32 hexadecimal characters'),
+});
+export type CloudflareSettingsInput = z.infer<typeof cloudflareSettingsInput>;
+
+export const registrarProviders = ['porkbun'] as const;
+export const registrarSettingsInput = z.object({
+  provider: z.enum(registrarProviders).default('porkbun'),
+  apiKey: secretField,
+  secretApiKey: secretField,
+});
+export type RegistrarSettingsInput = z.infer<typeof registrarSettingsInput>;
+
+export const keywordDataProviders = ['dataforseo'] as const;
+export const keywordDataSettingsInput = z.object({
+  provider: z.enum(keywordDataProviders).default('dataforseo'),
+  login: text(200).min(1, 'Required'),
+  password: secretField,
+});
+export type KeywordDataSettingsInput = z.infer<typeof keywordDataSettingsInput>;
+
+export const integrationSettingsInputs = {
+  ai: aiSettingsInput,
+  wordpress_host: wordpressHostSettingsInput,
+  cloudflare: cloudflareSettingsInput,
+  registrar: registrarSettingsInput,
+  keyword_data: keywordDataSettingsInput,
+} as const;
+
+export type IntegrationSettingsInput = {
+  ai: AiSettingsInput;
+  wordpress_host: WordPressHostSettingsInput;
+  cloudflare: CloudflareSettingsInput;
+  registrar: RegistrarSettingsInput;
+  keyword_data: KeywordDataSettingsInput;
+};
