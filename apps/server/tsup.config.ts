@@ -2,7 +2,12 @@ import { defineConfig } from 'tsup';
 
 // Our workspace packages ship TypeScript source, so they are bundled in; npm dependencies stay external.
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // The embedded database runs on a worker thread, loaded from a file beside main.js.
+  entry: {
+    main: 'src/main.ts',
+    worker: 'src/worker.ts',
+    'pglite-worker': '../../packages/db/src/pglite/worker.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

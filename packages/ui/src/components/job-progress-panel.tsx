@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { CircleCheck, CircleX, Clock, X } from 'lucide-react';
+import { Ban, CircleCheck, CircleX, Clock, X } from 'lucide-react';
 import { useId } from 'react';
 import { cn, focusRing } from '../lib/cn';
 import { clampProgress, jobBarTone, jobStripTone, type JobStatus, type PanelJob } from '../lib/jobs';
@@ -11,6 +11,8 @@ export interface JobProgressPanelLabels {
   region: string;
   /** aria-label of a card's close button. */
   close: (title: string) => string;
+  /** Text of the button that cancels a pending or running job. */
+  cancel: string;
   status: Record<JobStatus, string>;
 }
 
@@ -18,6 +20,8 @@ export interface JobProgressPanelProps {
   jobs: readonly PanelJob[];
   /** The user closed a job card. */
   onClose: (id: string) => void;
+  /** When given, pending and running jobs get a Cancel button. */
+  onCancel?: (id: string) => void;
   labels?: Partial<JobProgressPanelLabels>;
   className?: string;
 }
@@ -27,6 +31,7 @@ const stripClasses = {
   blue: 'bg-info',
   green: 'bg-success',
   red: 'bg-danger',
+  gray: 'bg-muted-foreground',
 } as const;
 
 function StatusIcon({ status }: { status: JobStatus }) {
@@ -39,16 +44,20 @@ function StatusIcon({ status }: { status: JobStatus }) {
       return <CircleCheck className="size-4 text-success" aria-hidden="true" />;
     case 'failed':
       return <CircleX className="size-4 text-danger" aria-hidden="true" />;
+    case 'cancelled':
+      return <Ban className="size-4 text-muted-foreground" aria-hidden="true" />;
   }
 }
 
 function JobCard({
   job,
   onClose,
+  onCancel,
   labels,
 }: {
   job: PanelJob;
   onClose: (id: string) => void;
+  onCancel?: (id: string) => void;
   labels: JobProgressPanelLabels;
 }) {
   const titleId = useId();
@@ -96,6 +105,18 @@ function JobCard({
             {job.error}
           </p>
         ) : null}
+        {onCancel && (job.status === 'pending' || job.status === 'running') ? (
+          <button
+            type="button"
+            onClick={() => onCancel(job.id)}
+            className={cn(
+              'self-end rounded-md px-2 py-1 text-xs font-medium text-muted-foreground hover:bg-muted hover:text-foreground',
+              focusRing,
+            )}
+          >
+            {labels.cancel}
+          </button>
+        ) : null}
       </div>
       <div
         className={cn('h-1', stripClasses[jobStripTone(job.status)])}
@@ -110,18 +131,26 @@ function JobCard({
  * (red failed, green completed, blue otherwise) and a bottom strip that is yellow while pending.
  * Renders nothing when there are no jobs.
  */
-export function JobProgressPanel({ jobs, onClose, labels: overrides, className }: JobProgressPanelProps) {
+export function JobProgressPanel({
+  jobs,
+  onClose,
+  onCancel,
+  labels: overrides,
+  className,
+}: JobProgressPanelProps) {
   const { t } = useLingui();
   if (jobs.length === 0) return null;
   const labels: JobProgressPanelLabels = {
     region: t`Background jobs`,
     close: (title) => t`Close ${title}`,
+    cancel: t`Cancel job`,
     ...overrides,
     status: {
       pending: t`Pending`,
       running: t`Running`,
       completed: t`Completed`,
       failed: t`Failed`,
+      cancelled: t`Cancelled`,
       ...overrides?.status,
     },
   };
@@ -134,7 +163,7 @@ export function JobProgressPanel({ jobs, onClose, labels: overrides, className }
       )}
     >
       {jobs.map((job) => (
-        <JobCard key={job.id} job={job} onClose={onClose} labels={labels} />
+        <JobCard key={job.id} job={job} onClose={onClose} onCancel={onCancel} labels={labels} />
       ))}
     </section>
   );

@@ -3,13 +3,14 @@ import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn';
 import { clampProgress } from '../lib/jobs';
 
-export type ProgressTone = 'blue' | 'green' | 'red' | 'yellow';
+export type ProgressTone = 'blue' | 'green' | 'red' | 'yellow' | 'gray';
 
 const tones: Record<ProgressTone, string> = {
   blue: 'bg-info',
   green: 'bg-success',
   red: 'bg-danger',
   yellow: 'bg-warning',
+  gray: 'bg-muted-foreground',
 };
 
 export interface ProgressProps extends Omit<ComponentProps<typeof ProgressPrimitive.Root>, 'value' | 'max'> {

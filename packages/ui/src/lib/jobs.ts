@@ -1,5 +1,5 @@
-/** Job states (core §4). */
-export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+/** Job states (core §4), plus `cancelled` for a job stopped on request. */
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface PanelJob {
   id: string;
@@ -21,7 +21,7 @@ export const JOB_REMOVE_AFTER_MS = 10_000;
 export const JOB_SWEEP_INTERVAL_MS = 1000;
 
 export function isJobFinished(status: JobStatus): boolean {
-  return status === 'completed' || status === 'failed';
+  return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
 /** Pending and running jobs are the ones to poll. */
@@ -29,15 +29,16 @@ export function isJobActive(status: JobStatus): boolean {
   return status === 'pending' || status === 'running';
 }
 
-/** Progress bar colour: red when failed, green when completed, blue otherwise (core §4). */
-export function jobBarTone(status: JobStatus): 'red' | 'green' | 'blue' {
+/** Progress bar colour: red when failed, green when completed, grey when cancelled, blue otherwise (core §4). */
+export function jobBarTone(status: JobStatus): 'red' | 'green' | 'blue' | 'gray' {
   if (status === 'failed') return 'red';
   if (status === 'completed') return 'green';
+  if (status === 'cancelled') return 'gray';
   return 'blue';
 }
 
 /** Bottom strip of a job card: yellow while pending, otherwise the bar's colour (core §4). */
-export function jobStripTone(status: JobStatus): 'yellow' | 'red' | 'green' | 'blue' {
+export function jobStripTone(status: JobStatus): 'yellow' | 'red' | 'green' | 'blue' | 'gray' {
   return status === 'pending' ? 'yellow' : jobBarTone(status);
 }
 

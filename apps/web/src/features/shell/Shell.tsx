@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useCurrentUser } from '../../lib/auth';
+import { useJobSync } from '../jobs/use-job-sync';
 import { AccountMenu } from './AccountMenu';
 import { LanguageSwitch } from './LanguageSwitch';
 import { NAV_ITEMS, type NavItem } from './nav-items';
@@ -15,6 +16,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const { i18n, t } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   const jobs = useJobPanel();
+  const jobSync = useJobSync();
   // Until the user chooses, phones start with the narrow rail so the screen keeps its width.
   const [collapsed, setCollapsed] = useState(() => {
     const stored = localStorage.getItem(COLLAPSED_KEY);
@@ -56,7 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </Topbar>
         <main className="flex-1 p-4 sm:p-6">{children}</main>
       </div>
-      <JobProgressPanel jobs={jobs.jobs} onClose={jobs.remove} />
+      <JobProgressPanel jobs={jobs.jobs} onClose={jobSync.close} onCancel={jobSync.cancel} />
     </div>
   );
 }

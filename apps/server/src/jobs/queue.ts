@@ -1,0 +1,27 @@
+import { JOB_SCHEDULES, jobKinds, queueOptions } from '@blogfleet/api';
+import { createJobQueue, type DbHandle, type PgBoss } from '@blogfleet/db';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface QueueSettings {
+  pollingIntervalSeconds: number;
+  maintenanceIntervalSeconds: number;
+}
+
+/**
+ * Starts pg-boss (creating or upgrading its schema) and one queue per registered job kind, and
+ * schedules the periodic maintenance jobs. Any process that enqueues or works jobs starts this first.
+ */
+export async function startQueue(
+  dbHandle: DbHandle,
+  settings: QueueSettings,
+  log: FastifyBaseLogger,
+): Promise<PgBoss> {
+  const boss = createJobQueue(dbHandle, settings);
+  boss.on('error', (err) => log.warn({ err }, 'job queue error'));
+  await boss.start();
+  for (const kind of jobKinds()) {
+    await boss.createQueue(kind.kind, { name: kind.kind, ...queueOptions(kind) });
+  }
+  for (const { kind, cron } of JOB_SCHEDULES) await boss.schedule(kind, cron, {}, { tz: 'UTC' });
+  return boss;
+}

@@ -1,0 +1,25 @@
+import type { JobKind } from './kind';
+import { compactCountersJob, pruneJob } from './maintenance';
+
+/** Every job kind the product has, in one place; workers serve exactly these. */
+// Kinds differ in payload and result types; the registry hands them out by name, checked at the edges
+// (payload schema on enqueue and on delivery).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyJobKind = JobKind<any, unknown>;
+
+const productKinds: AnyJobKind[] = [pruneJob, compactCountersJob];
+
+const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));
+
+/** Adds kinds (tests register their own) before workers start. */
+export function registerJobKinds(...extra: AnyJobKind[]): void {
+  for (const k of extra) kinds.set(k.kind, k);
+}
+
+export function jobKind(kind: string): JobKind<unknown, unknown> | undefined {
+  return kinds.get(kind) as JobKind<unknown, unknown> | undefined;
+}
+
+export function jobKinds(): JobKind<unknown, unknown>[] {
+  return [...kinds.values()] as JobKind<unknown, unknown>[];
+}
