@@ -1,8 +1,8 @@
 import type { AppRouter } from '@blogfleet/api';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp } from './support/harness';
-import { trpcClient } from './support/trpc-client';
+import { ADMIN, startTestApp, type TestApp } from '@blogfleet/server/testing';
+import { trpcClient } from '@blogfleet/server/testing';
 
 let t: TestApp;
 let token: string | null = null;
@@ -71,6 +71,8 @@ describe('tRPC over HTTP', () => {
       totalPages: 1,
       hasNext: false,
       hasPrev: false,
+      totalExact: true,
+      nextCursor: null,
     });
     expect(JSON.stringify(res)).not.toMatch(/password|\$argon2/i);
   });

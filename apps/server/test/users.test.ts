@@ -1,6 +1,12 @@
 import { sql } from '@blogfleet/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type RestOptions, type RestResponse, type TestApp } from './support/harness';
+import {
+  ADMIN,
+  startTestApp,
+  type RestOptions,
+  type RestResponse,
+  type TestApp,
+} from '@blogfleet/server/testing';
 
 let t: TestApp;
 let admin: string;
@@ -61,6 +67,8 @@ describe('GET users: paging', () => {
       totalPages: 3,
       hasNext: true,
       hasPrev: false,
+      totalExact: true,
+      nextCursor: expect.any(String),
     });
   });
 
@@ -76,6 +84,8 @@ describe('GET users: paging', () => {
       totalPages: 3,
       hasNext: true,
       hasPrev: true,
+      totalExact: true,
+      nextCursor: expect.any(String),
     });
 
     const page3 = await api('GET', 'users', { query: { search: 'pager', page: 3 } });

@@ -1,5 +1,7 @@
 export * from './common';
+export * from './list';
 export * from './auth';
 export * from './users';
+export * from './jobs';
 export * from './account';
 export * from './settings';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField, MIN_PASSWORD_LENGTH } from './auth';
-import { noNulBytes, pageQuery } from './common';
+import { listInput } from './list';
 
 export const USERS_PAGE_SIZE = 10;
 export const userRoles = ['admin', 'user'] as const;
@@ -21,13 +21,19 @@ export const passwordField = z
   .min(MIN_PASSWORD_LENGTH, `Password must be at least ${MIN_PASSWORD_LENGTH} characters`)
   .max(1024);
 
-export const listUsersInput = z.object({
-  ...pageQuery,
-  limit: pageQuery.limit.default(USERS_PAGE_SIZE),
-  search: z.string().trim().max(200).refine(noNulBytes, 'Must not contain NUL characters').optional(),
+export const userSorts = ['created_at', 'username', 'email'] as const;
+
+export const listUsersInput = listInput({
+  sorts: userSorts,
+  defaultSort: 'created_at',
+  defaultLimit: USERS_PAGE_SIZE,
+}).extend({
   role: z.enum([...userRoles, 'all']).optional(),
+  status: z.enum([...userStatuses, 'all']).optional(),
 });
 export type ListUsersInput = z.infer<typeof listUsersInput>;
+/** What a caller may send (defaults filled in by the schema). */
+export type ListUsersQuery = z.input<typeof listUsersInput>;
 
 export const createUserInput = z.object({
   username: usernameField,

@@ -2,9 +2,11 @@ import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 import { appErrorCodes, appRouter } from '@blogfleet/api';
 import fastifyStatic from '@fastify/static';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { generateOpenApiDocument, type OpenAPIObject } from 'trpc-to-openapi';
 import { REST_PREFIX } from './rest';
+import { dataMetaRoutes } from './rest-shapes';
 
 type Json = Record<string, unknown>;
 type SchemaObject = NonNullable<NonNullable<OpenAPIObject['components']>['schemas']>[string];
@@ -29,37 +31,53 @@ const errorEnvelope: SchemaObject = {
   },
 };
 
-/** Rewrites the adapter's raw schemas into the envelope every /api/v1 response actually has. */
-export function withEnvelope(doc: OpenAPIObject): OpenAPIObject {
+/**
+ * Rewrites the adapter's raw schemas into the envelope every /api/v1 response actually has;
+ * `dataMeta` lists the calls ("GET /domains") answered as `{ success, data, meta }`.
+ */
+export function withEnvelope(doc: OpenAPIObject, dataMeta: ReadonlySet<string> = new Set()): OpenAPIObject {
   // The adapter's own error schemas (error.BAD_REQUEST, …) describe a body we never send.
   const kept = Object.entries(doc.components?.schemas ?? {}).filter(([name]) => !name.startsWith('error.'));
   doc.components = {
     ...doc.components,
     schemas: { ...Object.fromEntries(kept), ErrorEnvelope: errorEnvelope },
   };
-  for (const pathItem of Object.values(doc.paths ?? {}) as Json[]) {
-    for (const op of Object.values(pathItem) as Json[]) {
+  for (const [path, pathItem] of Object.entries(doc.paths ?? {}) as [string, Json][]) {
+    for (const [method, op] of Object.entries(pathItem) as [string, Json][]) {
+      const flat = dataMeta.has(`${method.toUpperCase()} ${path}`);
       const responses = (op.responses ?? {}) as Record<string, Json>;
       for (const [status, response] of Object.entries(responses)) {
         const content = response.content as Record<string, { schema: Json }> | undefined;
         const json = content?.['application/json'];
         if (!json) continue;
-        json.schema = status.startsWith('2')
-          ? {
-              type: 'object',
-              required: ['success', 'data'],
-              properties: { success: { type: 'boolean', const: true }, data: json.schema },
-            }
-          : { $ref: '#/components/schemas/ErrorEnvelope' };
+        const output = json.schema as { properties?: Record<string, Json> };
+        json.schema = !status.startsWith('2')
+          ? { $ref: '#/components/schemas/ErrorEnvelope' }
+          : flat
+            ? {
+                type: 'object',
+                required: ['success', 'data', 'meta'],
+                properties: {
+                  success: { type: 'boolean', const: true },
+                  data: output.properties?.data ?? {},
+                  meta: output.properties?.meta ?? {},
+                },
+              }
+            : {
+                type: 'object',
+                required: ['success', 'data'],
+                properties: { success: { type: 'boolean', const: true }, data: json.schema },
+              };
       }
     }
   }
   return doc;
 }
 
-export function buildOpenApiDocument(version: string): OpenAPIObject {
+export function buildOpenApiDocument(version: string, router: AnyTRPCRouter = appRouter): OpenAPIObject {
+  const dataMeta = new Set(dataMetaRoutes(router).map((r) => `${r.method} ${r.template}`));
   return withEnvelope(
-    generateOpenApiDocument(appRouter, {
+    generateOpenApiDocument(router, {
       title: 'Blogfleet API',
       description:
         'Operator console API. Every response is `{ success, data }` or `{ success: false, error: { code, message, details } }`. ' +
@@ -68,6 +86,7 @@ export function buildOpenApiDocument(version: string): OpenAPIObject {
       baseUrl: REST_PREFIX,
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
     }),
+    dataMeta,
   );
 }
 

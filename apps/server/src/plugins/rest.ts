@@ -1,9 +1,11 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { appRouter, type ApiDeps } from '@blogfleet/api';
+import type { AnyTRPCRouter } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import { fail, ok, type ErrorBody } from './envelope';
+import { fail, type ErrorBody } from './envelope';
 import { contextFor } from './request-context';
+import { dataMetaRoutes, shapeOf } from './rest-shapes';
 import { retryAfterMeta } from './retry-after';
 
 export const REST_PREFIX = '/api/v1';
@@ -24,9 +26,14 @@ interface AdapterErrorBody {
  * Serves every procedure that has `meta.openapi` at /api/v1 and wraps the adapter's raw answer
  * in the envelope of ARCHITECTURE.md, so the REST surface never needs a second hand-written layer.
  */
-export async function restPlugin(app: FastifyInstance, deps: ApiDeps) {
+export async function restPlugin(
+  app: FastifyInstance,
+  deps: ApiDeps,
+  { router = appRouter }: { router?: AnyTRPCRouter } = {},
+) {
+  const dataMeta = dataMetaRoutes(router);
   const handle = createOpenApiNodeHttpHandler({
-    router: appRouter,
+    router,
     responseMeta: retryAfterMeta,
     createContext: ({ req }) =>
       contextFor(deps, (req as unknown as { fastifyRequest: FastifyRequest }).fastifyRequest),
@@ -93,9 +100,16 @@ export async function restPlugin(app: FastifyInstance, deps: ApiDeps) {
     const { 'content-type': _ct, ...extraHeaders } = captured.headers;
     reply.headers(extraHeaders).code(captured.statusCode);
     if (captured.statusCode === 204 || captured.body === undefined) return reply.send();
-    const parsed: unknown = JSON.parse(captured.body);
-    if (captured.statusCode < 400) return reply.send(ok(parsed));
-    const err = parsed as AdapterErrorBody;
+    if (captured.statusCode < 400) {
+      const path = req.url.split('?')[0]!;
+      if (shapeOf(dataMeta, request.method, path) === 'data-meta') {
+        const { data, meta } = JSON.parse(captured.body) as { data: unknown; meta: unknown };
+        return reply.send({ success: true, data, meta });
+      }
+      // The adapter already serialised the output; it goes into the envelope as it is, not parsed twice.
+      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${captured.body}}`);
+    }
+    const err = JSON.parse(captured.body) as AdapterErrorBody;
     return reply.send(
       fail({
         code: err.data?.appCode ?? 'INTERNAL_ERROR',

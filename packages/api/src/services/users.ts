@@ -1,57 +1,88 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from '@blogfleet/db';
+import { readCounters, sql, type RawBuilder, type Selectable, type UsersTable } from '@blogfleet/db';
 import type { CreateUserInput, ListUsersInput, UpdateUserInput } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { revokeUserSessions } from './auth';
 import { hashPassword } from './passwords';
-import { likePattern, pagination } from './search';
+import { listPage } from './list';
+import { likePattern } from './search';
 import { toPublicUser, type PublicUser } from './user-view';
 
-type AdminCtx = Pick<Context, 'db' | 'req'> & { user: { id: number } };
+type AdminCtx = Pick<Context, 'db' | 'req' | 'sessions'> & { user: { id: number } };
+
+type UserRow = Selectable<UsersTable>;
+
+const userSortBy: Record<
+  ListUsersInput['sort'],
+  { expr: RawBuilder<unknown>; value: (u: UserRow) => string | Date }
+> = {
+  created_at: { expr: sql`users.created_at`, value: (u) => u.created_at },
+  username: { expr: sql`lower(users.username)`, value: (u) => u.username.toLowerCase() },
+  email: { expr: sql`lower(users.email)`, value: (u) => u.email.toLowerCase() },
+};
+
+/** Totals the kept-current counters know exactly (no search, at most one of role and status). */
+function userCounter(
+  ctx: Pick<Context, 'db'>,
+  input: ListUsersInput,
+): (() => Promise<number | null>) | undefined {
+  const role = input.role && input.role !== 'all' ? input.role : null;
+  const status = input.status && input.status !== 'all' ? input.status : null;
+  if (input.search || (role && status)) return undefined;
+  return async () => {
+    const c = await readCounters(ctx.db, ['users.total', 'users.role.admin', 'users.status.active']);
+    if (role === 'admin') return c['users.role.admin'];
+    if (role === 'user') return c['users.total'] - c['users.role.admin'];
+    if (status === 'active') return c['users.status.active'];
+    if (status === 'inactive') return c['users.total'] - c['users.status.active'];
+    return c['users.total'];
+  };
+}
 
 export async function listUsers(ctx: Pick<Context, 'db'>, input: ListUsersInput) {
-  const { page, limit } = input;
-  let query = ctx.db.selectFrom('users');
-  if (input.role && input.role !== 'all') query = query.where('role', '=', input.role);
+  let filtered = ctx.db.selectFrom('users');
+  if (input.role && input.role !== 'all') filtered = filtered.where('role', '=', input.role);
+  if (input.status && input.status !== 'all') filtered = filtered.where('status', '=', input.status);
   if (input.search) {
     const pattern = likePattern(input.search);
-    query = query.where((eb) => eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]));
+    filtered = filtered.where((eb) =>
+      eb.or([eb('username', 'ilike', pattern), eb('email', 'ilike', pattern)]),
+    );
   }
-  // The window count gives the total in the same round trip as the page.
-  const rows = await query
-    .selectAll()
-    .select(sql<number>`count(*) OVER ()`.as('total_count'))
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .offset((page - 1) * limit)
-    .execute();
-  let total = Number(rows[0]?.total_count ?? 0);
-  if (rows.length === 0 && page > 1) {
-    const counted = await query.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
-    total = Number(counted.n);
-  }
-  return { users: rows.map(toPublicUser), pagination: pagination(page, limit, total) };
+  const sort = userSortBy[input.sort];
+  const { rows, pagination } = await listPage({
+    db: ctx.db,
+    filtered,
+    id: 'users.id',
+    sortBy: sort.expr,
+    order: input.order,
+    sortValue: sort.value,
+    select: (q) => q.selectAll('users'),
+    page: input.page,
+    limit: input.limit,
+    cursor: input.cursor,
+    exactTotal: userCounter(ctx, input),
+  });
+  return { users: rows.map(toPublicUser), pagination };
 }
 
 export async function userStats(ctx: Pick<Context, 'db'>) {
   const since = new Date(Date.now() - 30 * 24 * 3600 * 1000);
-  const row = await ctx.db
-    .selectFrom('users')
-    .select([
-      sql<number>`count(*)`.as('total_users'),
-      sql<number>`count(*) FILTER (WHERE role = 'admin')`.as('admin_count'),
-      sql<number>`count(*) FILTER (WHERE status = 'active')`.as('active_users'),
-      sql<number>`count(*) FILTER (WHERE last_login >= ${since})`.as('active_last_30_days'),
-    ])
-    .executeTakeFirstOrThrow();
+  const [c, recent] = await Promise.all([
+    readCounters(ctx.db, ['users.total', 'users.role.admin', 'users.status.active']),
+    ctx.db
+      .selectFrom('users')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('last_login', '>=', since)
+      .executeTakeFirstOrThrow(),
+  ]);
   return {
-    total_users: Number(row.total_users),
-    admin_count: Number(row.admin_count),
-    active_users: Number(row.active_users),
-    active_last_30_days: Number(row.active_last_30_days),
+    total_users: c['users.total'],
+    admin_count: c['users.role.admin'],
+    active_users: c['users.status.active'],
+    active_last_30_days: Number(recent.n),
   };
 }
 
@@ -103,8 +134,10 @@ export async function updateUser(ctx: AdminCtx, id: number, input: UpdateUserInp
     .returningAll()
     .executeTakeFirst();
   if (!row) throw notFound('User');
-  // A deactivated user, or one whose password was reset, must sign in again everywhere.
+  // A deactivated user, or one whose password was reset, must sign in again everywhere; a new role
+  // applies to the next request (verified sessions remember the role).
   if (row.status === 'inactive' || password) await revokeUserSessions(ctx, id);
+  else if (fields.role) await ctx.sessions.changed({ userId: id });
   await audit(ctx, {
     action: 'user.update',
     subjectType: 'user',
@@ -136,6 +169,7 @@ export async function deleteUser(ctx: AdminCtx, id: number): Promise<{ id: numbe
     .returning(['id', 'email'])
     .executeTakeFirst();
   if (!row) throw notFound('User');
+  await ctx.sessions.changed({ userId: id });
   await audit(ctx, {
     action: 'user.delete',
     subjectType: 'user',

@@ -1,13 +1,17 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001_core';
 import * as m0002 from './0002_content';
+import * as m0003 from './0003_jobs';
 import * as m0004 from './0004_login_limits';
 import * as m0005 from './0005_settings';
+import * as m0006 from './0006_counters';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
   '0001_core': m0001,
   '0002_content': m0002,
+  '0003_jobs': m0003,
   '0004_login_limits': m0004,
   '0005_settings': m0005,
+  '0006_counters': m0006,
 };

@@ -263,6 +263,8 @@ export interface KeywordsTable {
   /** 0 to 100. */
   score: GeneratedNumeric;
   is_used: Generated<boolean>;
+  /** Active site assignments; kept by a trigger on keyword_sites (a keyword with any is "active"). */
+  active_site_count: Generated<number>;
   created_at: Generated<Timestamp>;
   updated_at: Generated<Timestamp>;
 }

@@ -73,11 +73,13 @@ export interface IntegrationSettingsTable {
   last_tested_at: NullableTimestamp;
 }
 
-export type JobStatus = 'pending' | 'running' | 'completed' | 'failed';
+export type JobStatus = 'pending' | 'running' | 'completed' | 'failed' | 'cancelled';
 
 export interface JobsTable {
   id: Generated<string>;
   kind: string;
+  /** What the job panel shows, e.g. "Provision example.com". */
+  title: string | null;
   subject: string | null;
   subject_id: number | null;
   status: Generated<JobStatus>;
@@ -86,10 +88,28 @@ export interface JobsTable {
   error: string | null;
   result: JSONColumnType<Record<string, unknown> | null, Record<string, unknown> | null | undefined>;
   attempts: Generated<number>;
+  /** The input the handler received, validated by the kind's schema. */
+  payload: JSONColumnType<Record<string, unknown>, Record<string, unknown> | undefined>;
+  /** The retry policy and time limit this job runs under (from its kind, at enqueue time). */
+  max_attempts: Generated<number>;
+  time_limit_seconds: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+/** Kept-current counters (counters.ts): folded totals and the deltas written since. */
+export interface StatTotalsTable {
+  name: string;
+  value: number;
+}
+
+export interface StatDeltasTable {
+  id: Generated<number>;
+  name: string;
+  value: number;
 }
 
 export interface CoreTables {
@@ -99,4 +119,6 @@ export interface CoreTables {
   audit_log: AuditLogTable;
   integration_settings: IntegrationSettingsTable;
   jobs: JobsTable;
+  stat_totals: StatTotalsTable;
+  stat_deltas: StatDeltasTable;
 }

@@ -1,5 +1,5 @@
 import type { AppRouter } from '@blogfleet/api';
-import type { CreateUserInput, ListUsersInput, UpdateUserInput } from '@blogfleet/validators';
+import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc';
 export type UserRow = inferRouterOutputs<AppRouter>['users']['list']['users'][number];
 
 /** Everything the users screen reads and changes, with the spec's messages (core §8 Users page). */
-export function useUsers(query: ListUsersInput) {
+export function useUsers(query: ListUsersQuery) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const list = trpc.users.list.useQuery(query, { placeholderData: keepPreviousData });
