@@ -1,4 +1,5 @@
-import type { Database, Kysely } from '@blogfleet/db';
+import type { Database, Kysely, PgBoss } from '@blogfleet/db';
+import type { SessionCache } from './services/session-cache';
 
 export interface AuthSettings {
   jwtSecret: Uint8Array;
@@ -48,6 +49,10 @@ export interface ApiDeps {
   secrets: SecretsSettings;
   /** Environment defaults of Settings → Integrations; absent = none (the providers' own URLs). */
   integrations?: IntegrationEnv;
+  /** pg-boss in the same database; services enqueue through services/jobs.ts only. */
+  queue: PgBoss;
+  /** Verified access tokens; every session change goes through its `changed`. */
+  sessions: SessionCache;
 }
 
 export interface RequestInfo {

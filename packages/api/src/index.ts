@@ -1,4 +1,4 @@
-export { appRouter, createCaller, type AppRouter } from './root';
+export { appRouter, createCaller, type AppRouter, type RouterInputs, type RouterOutputs } from './root';
 export { createContext, bearerToken } from './context';
 export type {
   ApiDeps,
@@ -11,7 +11,8 @@ export type {
 } from './context';
 export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCode } from './errors';
 export type { Access, Meta } from './trpc';
-export { ensureInitialAdmin, type InitialAdmin } from './services/users';
+export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
+export { hashPassword } from './services/passwords';
 export { pruneLoginAttempts } from './services/auth';
 export { encryptSecret, decryptSecret, secretKeyId } from './services/secrets';
 export {
@@ -30,3 +31,16 @@ export {
   type IntegrationConfigs,
   type WordPressHostConfig,
 } from './services/integration-config';
+export { enqueueJob, getJob, listJobs, cancelJob, queueOptions } from './services/jobs';
+export {
+  runJob,
+  runInternalJob,
+  reconcileJobs,
+  recordScheduledJob,
+  type Delivery,
+} from './services/job-runner';
+export { defineJobKind, PermanentJobError, JobStopped, type JobKind, type JobRun } from './jobs/kind';
+export { registerJobKinds, jobKind, jobKinds } from './jobs/registry';
+export { JOB_SCHEDULES } from './jobs/maintenance';
+export type { JobView } from './services/job-view';
+export { SessionCache } from './services/session-cache';

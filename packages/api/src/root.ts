@@ -1,6 +1,8 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { dashboardRouter } from './routers/dashboard';
+import { jobsRouter } from './routers/jobs';
 import { settingsRouter } from './routers/settings';
 import { usersRouter } from './routers/users';
 import { createCallerFactory, router } from './trpc';
@@ -9,9 +11,13 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   dashboard: dashboardRouter,
+  jobs: jobsRouter,
   account: accountRouter,
   settings: settingsRouter,
 });
 
 export type AppRouter = typeof appRouter;
+/** Inputs and outputs of every procedure, for typed callers (the web app, internal tools). */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 export const createCaller = createCallerFactory(appRouter);

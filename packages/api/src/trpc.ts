@@ -1,4 +1,10 @@
-import { isCheckViolation, isDataException, isForeignKeyViolation, isUniqueViolation } from '@blogfleet/db';
+import {
+  isCheckViolation,
+  isDatabaseUnavailable,
+  isDataException,
+  isForeignKeyViolation,
+  isUniqueViolation,
+} from '@blogfleet/db';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { initTRPC } from '@trpc/server';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -8,8 +14,12 @@ import { fromIntegrationError } from './integration-errors';
 import { authenticate } from './services/auth';
 
 export type Access = 'public' | 'user' | 'admin';
-/** `access` is set by the procedure base (public, protected, admin), so routers never restate it. */
-export type Meta = OpenApiMeta & { access?: Access };
+/**
+ * `access` is set by the procedure base (public, protected, admin), so routers never restate it.
+ * `restShape: 'data-meta'` answers REST as `{ success, data: output.data, meta: output.meta }` (lists
+ * the spec reads as `data` + `meta.pagination`); others answer `{ success, data: output }`.
+ */
+export type Meta = OpenApiMeta & { access?: Access; restShape?: 'data-meta' };
 
 const t = initTRPC
   .context<Context>()
@@ -45,6 +55,14 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
     );
   }
   const cause = result.ok ? null : result.error.cause;
+  if (isDatabaseUnavailable(cause)) {
+    throw new AppError(
+      'SERVICE_UNAVAILABLE',
+      'The database is not reachable right now. Please try again in a moment.',
+      null,
+      cause,
+    );
+  }
   if (isCheckViolation(cause) || isDataException(cause)) {
     const target = cause.constraint ?? cause.column;
     throw new AppError(

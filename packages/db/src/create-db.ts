@@ -4,6 +4,7 @@ import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteThreadDialect } from './pglite/dialect';
 import { PGliteThread } from './pglite/thread';
+import { localNotifier, postgresNotifier, type Notifier } from './notifier';
 import { createPool } from './postgres';
 import type { Database } from './schema';
 
@@ -17,6 +18,8 @@ export interface DbHandle {
   kind: DbKind;
   /** Runs one statement (with values) or a script of several (without); for pg-boss. */
   executeSql: ExecuteSql;
+  /** Messages to every process on this database (e.g. "these sessions were revoked"). */
+  notifier: Notifier;
   /** The embedded database's thread (PGlite only), for fault tests. */
   pglite?: PGliteThread;
   close(): Promise<void>;
@@ -43,7 +46,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /** Kysely runs a raw statement with values through its own connection handling (and transactions). */
-export function executeSqlOn<DB>(db: Kysely<DB>): ExecuteSql {
+export function executeSqlOn(db: Pick<Kysely<Database>, 'executeQuery'>): ExecuteSql {
   return async (text, values) => {
     const result = await db.executeQuery(CompiledQuery.raw(text, values ?? []));
     return { rows: result.rows as Record<string, unknown>[] };
@@ -61,9 +64,15 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
       onError: opts.onError,
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const notifier = postgresNotifier(
+      opts.databaseUrl,
+      (text, values) => pool.query(text, values),
+      opts.onError,
+    );
     return {
       db,
       kind: 'postgres',
+      notifier,
       // Straight to the pool: a script of several statements needs the simple protocol, which pg uses
       // only for a query without values.
       executeSql: async (text, values) => {
@@ -71,7 +80,10 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
         const last = Array.isArray(r) ? r[r.length - 1] : r;
         return { rows: last?.rows ?? [] };
       },
-      close: () => db.destroy(),
+      close: async () => {
+        await notifier.close();
+        await db.destroy();
+      },
     };
   }
   const dataDir = opts.dataDir ?? './data';
@@ -90,6 +102,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   return {
     db,
     kind: 'pglite',
+    notifier: localNotifier(),
     pglite: thread,
     executeSql: (text, values) =>
       thread.withConnection(() =>

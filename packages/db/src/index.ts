@@ -3,8 +3,14 @@ export * from './create-db';
 export * from './migrate';
 export * from './errors';
 export { seedReferenceData } from './seed';
+export { readCounters, compactCounters } from './counters';
+export type { Notifier } from './notifier';
+export { createJobQueue, queueDb, QUEUE_SCHEMA, type JobQueueOptions, type PgBoss } from './queue';
 export {
   sql,
+  CompiledQuery,
+  type RawBuilder,
+  type SelectQueryBuilder,
   type Kysely,
   type Selectable,
   type Insertable,

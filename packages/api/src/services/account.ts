@@ -5,11 +5,7 @@ import { audit } from './audit';
 import { hashPassword, verifyPassword } from './passwords';
 import { toPublicUser, type PublicUser } from './user-view';
 
-type SelfCtx = Pick<Context, 'db' | 'req'> & {
-  user: SessionUser;
-  /** The verified-token cache (services/session-cache.ts): told about every family this ends. */
-  sessions?: { changed(change: { family: string }): Promise<void> };
-};
+type SelfCtx = Pick<Context, 'db' | 'req' | 'sessions'> & { user: SessionUser };
 
 const refused = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', `${path}: ${message}`, { issues: [{ path, message }] });
@@ -53,7 +49,7 @@ export async function changeOwnPassword(
       .execute();
     return [...new Set(ended.map((e) => e.family_id))];
   });
-  for (const family of families) await ctx.sessions?.changed({ family });
+  for (const family of families) await ctx.sessions.changed({ family });
   await audit(ctx, {
     action: 'account.password',
     subjectType: 'user',

@@ -13,7 +13,7 @@ export { pruneLoginAttempts } from './login-limits';
 const INVALID_CREDENTIALS = 'Invalid email or password';
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 
-type AuthCtx = Pick<Context, 'db' | 'auth' | 'loginLimits' | 'req'>;
+type AuthCtx = Pick<Context, 'db' | 'auth' | 'loginLimits' | 'req' | 'sessions'>;
 
 export interface IssuedTokens {
   accessToken: string;
@@ -93,22 +93,27 @@ async function familyRevoked(ctx: Pick<Context, 'db'>, familyId: string): Promis
   return row !== undefined;
 }
 
-async function revokeFamily(ctx: Pick<Context, 'db'>, familyId: string): Promise<void> {
+async function revokeFamily(ctx: Pick<Context, 'db' | 'sessions'>, familyId: string): Promise<void> {
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('family_id', '=', familyId)
     .where('revoked_at', 'is', null)
     .execute();
+  await ctx.sessions.changed({ family: familyId });
 }
 
-export async function revokeUserSessions(ctx: Pick<Context, 'db'>, userId: number): Promise<void> {
+export async function revokeUserSessions(
+  ctx: Pick<Context, 'db' | 'sessions'>,
+  userId: number,
+): Promise<void> {
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
+  await ctx.sessions.changed({ userId });
 }
 
 /** Rotates a refresh token; presenting one that was already rotated revokes its whole family. */
@@ -156,7 +161,10 @@ export async function refresh(
   return { ...tokens, user: toPublicUser(user) };
 }
 
-export async function logout(ctx: Pick<Context, 'db' | 'user'>, refreshToken: string): Promise<void> {
+export async function logout(
+  ctx: Pick<Context, 'db' | 'user' | 'sessions'>,
+  refreshToken: string,
+): Promise<void> {
   const row = await ctx.db
     .selectFrom('sessions')
     .select(['family_id', 'user_id'])
@@ -168,10 +176,12 @@ export async function logout(ctx: Pick<Context, 'db' | 'user'>, refreshToken: st
 
 /** Resolves the caller from a bearer token: valid signature, live session, active account. */
 export async function authenticate(
-  ctx: Pick<Context, 'db' | 'auth'>,
+  ctx: Pick<Context, 'db' | 'auth' | 'sessions'>,
   accessToken: string | null,
 ): Promise<SessionUser> {
   if (!accessToken) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
+  const known = ctx.sessions.get(accessToken);
+  if (known) return known;
   const claims = await verifyAccessToken(ctx.auth, accessToken);
   if (!claims) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   const row = await ctx.db
@@ -190,7 +200,9 @@ export async function authenticate(
     .where(familyIsLive(claims.sessionFamily))
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
-  return { id: row.id, role: row.role, sessionFamily: claims.sessionFamily };
+  const user = { id: row.id, role: row.role, sessionFamily: claims.sessionFamily };
+  ctx.sessions.set(accessToken, user, claims.expiresAt ?? 0);
+  return user;
 }
 
 export async function currentUser(ctx: Pick<Context, 'db'>, userId: number): Promise<PublicUser> {

@@ -7,6 +7,8 @@ export interface AccessClaims {
   userId: number;
   role: 'admin' | 'user';
   sessionFamily: string;
+  /** When the token expires (ms since the epoch); set by verification. */
+  expiresAt?: number;
 }
 
 export async function signAccessToken(settings: AuthSettings, claims: AccessClaims): Promise<string> {
@@ -33,6 +35,7 @@ const accessClaims = z.object({
     .refine((id) => id <= 2_147_483_647),
   sid: z.uuid(),
   role: z.enum(['admin', 'user']),
+  exp: z.number(),
 });
 
 /** Returns null for anything that is not a valid, unexpired token of ours. */
@@ -46,7 +49,12 @@ export async function verifyAccessToken(settings: AuthSettings, token: string): 
     });
     const claims = accessClaims.safeParse(payload);
     if (!claims.success) return null;
-    return { userId: claims.data.sub, role: claims.data.role, sessionFamily: claims.data.sid };
+    return {
+      userId: claims.data.sub,
+      role: claims.data.role,
+      sessionFamily: claims.data.sid,
+      expiresAt: claims.data.exp * 1000,
+    };
   } catch {
     return null;
   }
