@@ -1,9 +1,11 @@
-import type { ApiDeps } from '@blogfleet/api';
-import { createDb, migrateToLatest, seedReferenceData, type DbHandle } from '@blogfleet/db';
+import { SessionCache, type ApiDeps } from '@blogfleet/api';
+import { createDb, migrateToLatest, seedReferenceData, type DbHandle, type PgBoss } from '@blogfleet/db';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
+import { startQueue } from './jobs/queue';
+import { startJobWorkers, type JobWorkers } from './jobs/workers';
 import { Keyring, loadKeyring } from './keyring';
 import { loggerOptions } from './logger';
 import { noStoreForApi } from './plugins/cache-control';
@@ -11,7 +13,6 @@ import { errorHandlers, frameworkErrors, notFoundHandler } from './plugins/error
 import { healthPlugin } from './plugins/health';
 import { reencryptWhenKeysChange } from './plugins/key-rotation';
 import { JsonTooDeepError, jsonTooDeep } from './plugins/json-depth';
-import { pruneLoginAttemptsPeriodically } from './plugins/login-attempts';
 import { openApiPlugin } from './plugins/openapi';
 import { restPlugin } from './plugins/rest';
 import { helmetOptions, rawSecurityHeaders } from './plugins/security-headers';
@@ -32,9 +33,11 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** An already open database (tests share one per file); otherwise one is opened from the config. */
   dbHandle?: DbHandle;
+  /** Run job workers in this process; default from the config (JOB_WORKERS). */
+  workers?: boolean;
 }
 
-function apiDeps(config: Config, dbHandle: DbHandle, secrets: Secrets): ApiDeps {
+export function apiDeps(config: Config, dbHandle: DbHandle, secrets: Secrets, queue: PgBoss): ApiDeps {
   return {
     db: dbHandle.db,
     auth: {
@@ -47,21 +50,27 @@ function apiDeps(config: Config, dbHandle: DbHandle, secrets: Secrets): ApiDeps 
     loginLimits: config.loginLimits,
     secrets: loadKeyring(config, secrets.encryptionKey),
     integrations: config.integrations,
+    queue,
+    sessions: new SessionCache(dbHandle.notifier),
   };
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const secrets = loadSecrets(config);
+  // The database exists before Fastify's logger does; its connection errors are logged once both are up.
+  let logDbError = (err: Error, where: string) => console.error(`database (${where}):`, err.message);
   const dbHandle =
     opts.dbHandle ??
     (await createDb({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
       poolSize: config.dbPoolSize,
+      connectTimeoutMs: config.dbConnectTimeoutMs,
+      statementTimeoutMs: config.dbStatementTimeoutMs,
+      onError: (err, where) => logDbError(err, where),
     }));
   await migrateToLatest(dbHandle.db);
   await seedReferenceData(dbHandle.db);
-  const deps = apiDeps(config, dbHandle, secrets);
 
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
@@ -74,7 +83,21 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     frameworkErrors,
   });
 
+  logDbError = (err, where) =>
+    app.log.warn({ err, where }, 'database connection lost; it is replaced on next use');
+
   for (const notice of secrets.notices) app.log.warn(notice);
+
+  const queue = await startQueue(dbHandle, config.jobs, app.log);
+  const deps = apiDeps(config, dbHandle, secrets, queue);
+  let workers: JobWorkers | null = null;
+  if (opts.workers ?? config.jobs.workers) {
+    workers = await startJobWorkers(
+      deps,
+      { ...config.jobs, reconcileIntervalMs: config.jobs.maintenanceIntervalSeconds * 1000 },
+      app.log,
+    );
+  }
 
   // An empty JSON body means "no payload" (e.g. POST …/purchase); everything else goes through Fastify's safe parser.
   const jsonParser = app.getDefaultJsonParser('error', 'error');
@@ -100,10 +123,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await openApiPlugin(app, VERSION);
   notFoundHandler(app, await webPlugin(app, config.webDistDir));
 
-  pruneLoginAttemptsPeriodically(app, deps);
   if (deps.secrets instanceof Keyring) reencryptWhenKeysChange(app, deps, deps.secrets);
 
   app.addHook('onClose', async () => {
+    await workers?.stop();
+    // Running jobs get a moment to finish; what is still running then is retried by another worker.
+    await queue.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
     if (!opts.dbHandle) await dbHandle.close();
   });
   return { app, deps, dbHandle };

@@ -84,7 +84,16 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: positiveInt.default(10),
   LOGIN_MAX_FAILURES_PER_IP: positiveInt.default(50),
   DB_POOL_SIZE: positiveInt.default(10),
+  DB_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
+  DB_STATEMENT_TIMEOUT_MS: positiveInt.default(30_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  JOB_WORKERS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('true')
+    .transform((v) => v === 'true' || v === '1'),
+  JOB_CONCURRENCY: positiveInt.max(50).default(2),
+  JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.max(3600).default(30),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -96,6 +105,10 @@ export interface Config {
   databaseUrl?: string;
   dataDir: string;
   dbPoolSize: number;
+  /** Longest wait for a database connection before a request answers 503. */
+  dbConnectTimeoutMs: number;
+  /** Postgres cancels statements that run longer. */
+  dbStatementTimeoutMs: number;
   /** The built web console; served at / when it exists. */
   webDistDir: string;
   jwtSecret?: string;
@@ -121,6 +134,13 @@ export interface Config {
   bodyLimit: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  jobs: {
+    /** Run job workers inside the server process (`npm run worker` runs them elsewhere). */
+    workers: boolean;
+    concurrency: number;
+    pollingIntervalSeconds: number;
+    maintenanceIntervalSeconds: number;
+  };
   loginLimits: { windowSeconds: number; maxFailuresPerEmail: number; maxFailuresPerIp: number };
 }
 
@@ -144,6 +164,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbConnectTimeoutMs: e.DB_CONNECT_TIMEOUT_MS,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT_MS,
     // Resolved from this module, which sits at the same depth in src/ and in the bundled dist/.
     webDistDir: e.WEB_DIST_DIR ?? fileURLToPath(new URL('../../web/dist', import.meta.url)),
     jwtSecret: e.JWT_SECRET,
@@ -166,6 +188,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    jobs: {
+      workers: e.JOB_WORKERS,
+      concurrency: e.JOB_CONCURRENCY,
+      pollingIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
+      maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+    },
     loginLimits: {
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,
       maxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

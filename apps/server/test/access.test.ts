@@ -1,7 +1,7 @@
 import { appRouter, createCaller, createContext, type Meta } from '@blogfleet/api';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 /** The only procedures an anonymous caller may reach. Adding one here needs a reason. */
 const PUBLIC = new Set(['auth.login', 'auth.refreshToken']);

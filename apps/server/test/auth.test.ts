@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp } from './support/harness';
+import { ADMIN, startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp } from './support/harness';
+import { ADMIN, startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 beforeAll(async () => {

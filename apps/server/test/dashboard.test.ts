@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 let adminToken: string;

@@ -1,7 +1,7 @@
 import { appErrorCodes } from '@blogfleet/api';
 import { sql } from '@blogfleet/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type RestResponse, type TestApp } from './support/harness';
+import { startTestApp, type RestResponse, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 let admin: string;

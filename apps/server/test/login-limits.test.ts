@@ -1,7 +1,7 @@
 import { pruneLoginAttempts } from '@blogfleet/api';
 import { sql } from '@blogfleet/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp } from './support/harness';
+import { ADMIN, startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 // 3 failures per email and address, 6 per address; the email-wide backoff starts at 5 × 3 = 15.
 const PER_EMAIL = 3;

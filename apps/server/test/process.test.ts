@@ -1,106 +1,28 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { api as restCall, freePort, spawnServer, type ServerProcess } from '@blogfleet/server/testing';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 
-/** The real entry point, started the way an operator starts it (no build step needed). */
-const ROOT = resolve(import.meta.dirname, '../../..');
-const MAIN = 'apps/server/src/main.ts';
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const started: ChildProcess[] = [];
+const started: ServerProcess[] = [];
 const tempDirs: string[] = [];
 
 afterEach(() => {
-  for (const child of started.splice(0)) {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
-  }
+  for (const p of started.splice(0)) p.kill();
 });
 afterAll(() => {
   for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => resolvePort(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>): Running {
-  // Only what the server needs: nothing from the test runner's own configuration leaks in.
-  const baseEnv: Record<string, string> = {};
-  for (const key of ['PATH', 'HOME', 'TMPDIR', 'SystemRoot']) {
-    const v = process.env[key];
-    if (v !== undefined) baseEnv[key] = v;
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
-    cwd: ROOT,
-    env: { ...baseEnv, NODE_ENV: 'production', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  started.push(child);
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) =>
-    child.once('exit', (code, signal) => done({ code, signal })),
-  );
-  return { child, port: Number(env.PORT ?? 0), stdout: () => out, stderr: () => err, exited };
-}
-
-async function waitForHealth(p: Running, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (p.child.exitCode !== null) {
-      throw new Error(
-        `server exited with ${p.child.exitCode}\nstdout:\n${p.stdout()}\nstderr:\n${p.stderr()}`,
-      );
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${p.port}/healthz`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`server did not become healthy\nstdout:\n${p.stdout()}\nstderr:\n${p.stderr()}`);
-}
-
-async function stop(p: Running, withinMs = 10_000) {
-  const t0 = Date.now();
-  p.child.kill('SIGTERM');
-  const timeout = new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), withinMs).unref());
-  const result = await Promise.race([p.exited, timeout]);
-  return { result, elapsedMs: Date.now() - t0 };
+/** The real entry point, started the way an operator starts it (from source: no build step needed). */
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const p = await spawnServer({ from: 'source', env });
+  started.push(p);
+  return p;
 }
 
 async function api(port: number, method: string, path: string, body?: unknown, token?: string) {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`http://127.0.0.1:${port}/api/v1/${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
+  return restCall(`http://127.0.0.1:${port}`, method, path, { body, token });
 }
 
 function freshDataDir() {
@@ -111,7 +33,7 @@ function freshDataDir() {
 
 describe('server process', () => {
   it('exits non-zero and names the variable when the configuration is invalid', async () => {
-    const p = start({ PORT: 'abc', HOST: '127.0.0.1', DATA_DIR: freshDataDir() });
+    const p = await start({ PORT: 'abc', HOST: '127.0.0.1', DATA_DIR: freshDataDir() });
     const { code } = await p.exited;
     expect(code).not.toBe(0);
     expect(p.stderr()).toContain('PORT');
@@ -125,8 +47,8 @@ describe('server process', () => {
     const env = { HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'info' };
 
     // ---- First start: the admin account and its password are printed exactly once.
-    const first = start({ ...env, PORT: String(await freePort()) });
-    await waitForHealth(first);
+    const first = await start({ ...env, PORT: String(await freePort()) });
+    await first.waitFor();
     const out1 = first.stdout();
     const emails = [...out1.matchAll(/email:\s+(\S+)/g)].map((m) => m[1]);
     const passwords = [...out1.matchAll(/password:\s+(\S+)/g)].map((m) => m[1]!);
@@ -168,14 +90,14 @@ describe('server process', () => {
       expect(statSync(join(dataDir, name)).mode & 0o077).toBe(0);
     }
 
-    const stopped1 = await stop(first);
-    expect(stopped1.result).toEqual({ code: 0, signal: null });
+    const stopped1 = await first.stop();
+    expect(stopped1).toMatchObject({ code: 0, signal: null });
     expect(stopped1.elapsedMs).toBeLessThan(10_000);
     expect(first.stdout()).toMatch(/shutting down/);
 
     // ---- Second start on the same DATA_DIR: nothing new printed, everything still valid.
-    const second = start({ ...env, PORT: String(await freePort()) });
-    await waitForHealth(second);
+    const second = await start({ ...env, PORT: String(await freePort()) });
+    await second.waitFor();
     const out2 = second.stdout();
     expect(out2).not.toMatch(/password:/);
     expect(out2).not.toMatch(/First start/);
@@ -196,7 +118,7 @@ describe('server process', () => {
     });
     expect(userLogin.status).toBe(200);
 
-    const stopped2 = await stop(second);
-    expect(stopped2.result).toEqual({ code: 0, signal: null });
+    const stopped2 = await second.stop();
+    expect(stopped2).toMatchObject({ code: 0, signal: null });
   }, 180_000);
 });

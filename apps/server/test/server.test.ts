@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { ConfigError, loadConfig } from '../src/config';
 import { loggerOptions } from '../src/logger';
-import { ADMIN, startTestApp, testConfig, type TestApp } from './support/harness';
+import { ADMIN, startTestApp, testConfig, type TestApp } from '@blogfleet/server/testing';
 
 const ALLOWED_ORIGIN = 'http://allowed.test';
 const BODY_LIMIT = 4096;

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './support/harness';
+import { startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 let claims: Record<string, unknown>;

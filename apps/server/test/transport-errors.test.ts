@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { createTestDb } from '@blogfleet/db/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { startTestApp, testConfig, type TestApp } from './support/harness';
+import { startTestApp, testConfig, type TestApp } from '@blogfleet/server/testing';
 
 /** What helmet sets on every routed response; the answers below must carry the same. */
 const HELMET_HEADERS = [

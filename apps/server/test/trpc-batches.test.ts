@@ -1,6 +1,6 @@
 import { sql } from '@blogfleet/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startTestApp, type TestApp } from './support/harness';
+import { ADMIN, startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
 let base: string;

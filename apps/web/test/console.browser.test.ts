@@ -1,8 +1,13 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSuiteBlocker, capture, launchChromium } from './support/browser';
-import { startBuiltServer, type RunningServer } from './support/server';
+import {
+  browserSuiteBlocker,
+  capture,
+  launchChromium,
+  startBuiltServer,
+  type RunningServer,
+} from '@blogfleet/server/testing';
 
 const ADMIN = { email: 'admin@browser.test', password: 'admin-browser-pass' };
 const blocker = browserSuiteBlocker();
@@ -22,7 +27,7 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
   });
   afterAll(async () => {
     await browser?.close();
-    await server?.stop();
+    await server?.dispose();
   });
 
   async function newPage(locale = 'en-US'): Promise<{ context: BrowserContext; page: Page }> {

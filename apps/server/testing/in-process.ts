@@ -2,10 +2,9 @@ import { ensureInitialAdmin, type ApiDeps } from '@blogfleet/api';
 import type { DbHandle } from '@blogfleet/db';
 import { createTestDb } from '@blogfleet/db/testing';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app';
-import { loadConfig, type Config } from '../../src/config';
-
-export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
+import { ADMIN, testConfig } from './config';
 
 export interface Envelope<T = any> {
   success: boolean;
@@ -31,38 +30,26 @@ export interface TestApp {
   app: FastifyInstance;
   deps: ApiDeps;
   db: DbHandle['db'];
+  dbHandle: DbHandle;
   config: Config;
   rest<T = any>(method: string, path: string, opts?: RestOptions): Promise<RestResponse<T>>;
   login(email?: string, password?: string): Promise<{ accessToken: string; refreshToken: string }>;
   /** Creates a user through the API as the admin and returns its id and credentials. */
   createUser(
     fields?: Partial<{ username: string; email: string; role: string; status: string; password: string }>,
-  ): Promise<{
-    id: number;
-    email: string;
-    password: string;
-  }>;
+  ): Promise<{ id: number; email: string; password: string }>;
   close(): Promise<void>;
-}
-
-export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({
-    NODE_ENV: 'test',
-    JWT_SECRET: 'test-secret-that-is-at-least-32-characters',
-    ENCRYPTION_KEY: '0'.repeat(64),
-    LOG_LEVEL: 'silent',
-    DATA_DIR: 'memory://',
-    // API tests must not depend on whether the web console happens to be built on this machine.
-    WEB_DIST_DIR: '/nonexistent/blogfleet-web-dist',
-    ...env,
-  });
 }
 
 let counter = 0;
 
+/** The whole app in this process (app.inject) on a database of its own, with an admin account. */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const dbHandle = await createTestDb();
   const config = testConfig(env);
+  const dbHandle = await createTestDb({
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   const { app, deps } = await buildApp(config, { dbHandle, logger: false });
   await ensureInitialAdmin(deps, ADMIN);
 
@@ -113,6 +100,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     app,
     deps,
     db: dbHandle.db,
+    dbHandle,
     config,
     rest,
     login,
