@@ -9,6 +9,7 @@ declare module 'autocannon' {
   interface Histogram {
     average: number;
     p99: number;
+    max: number;
     total: number;
   }
   interface Result {

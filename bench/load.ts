@@ -13,6 +13,7 @@ export interface LoadOptions {
 export interface LoadResult {
   reqPerSec: number;
   p99Ms: number;
+  maxMs: number;
   avgMs: number;
   requests: number;
   /** Non-2xx responses, socket errors and timeouts together: any of them spoils the run. */
@@ -26,6 +27,7 @@ async function measure(opts: LoadOptions): Promise<LoadResult> {
   return {
     reqPerSec: r.requests.average,
     p99Ms: r.latency.p99,
+    maxMs: r.latency.max,
     avgMs: r.latency.average,
     requests: r.requests.total,
     failures: r.non2xx + r.errors + r.timeouts,

@@ -3,14 +3,15 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
-import { CHROMIUM, launchChromium } from '../apps/web/test/support/browser';
 import {
+  CHROMIUM,
+  launchChromium,
   REPO,
   SERVER_BUNDLE,
   startBuiltServer,
   WEB_INDEX,
   type RunningServer,
-} from '../apps/web/test/support/server';
+} from '@blogfleet/server/testing';
 
 /** Gzip budget for the JavaScript the login route loads first, in bytes (200 kB, 1 kB = 1,000 bytes). */
 export const LOGIN_JS_BUDGET = 200_000;
@@ -184,7 +185,7 @@ export async function measureLoginWeight(): Promise<LoginWeight> {
         console.error(`login-weight: ${(err as Error).message}`),
       );
     }
-    await server?.stop();
+    await server?.dispose();
   }
 }
 

@@ -1,35 +1,197 @@
-import type { DbHandle } from '@blogfleet/db';
-import { sql } from '@blogfleet/db';
-import { hashPassword } from '../packages/api/src/services/passwords';
+import { sql, type DbHandle } from '@blogfleet/db';
 
-const DOMAINS = ['example.com', 'mail.test', 'acme.dev', 'fleet.io', 'blog.net'];
+const FIRST = [
+  'james',
+  'mary',
+  'ahmet',
+  'ayse',
+  'mehmet',
+  'fatma',
+  'john',
+  'linda',
+  'ali',
+  'zeynep',
+  'robert',
+  'elif',
+  'maria',
+  'jose',
+  'sofia',
+  'lucas',
+  'emma',
+  'noah',
+  'olivia',
+  'liam',
+  'ava',
+  'ethan',
+  'mia',
+  'can',
+  'deniz',
+  'emre',
+  'selin',
+  'burak',
+  'ece',
+  'kerem',
+  'hans',
+  'anna',
+  'pierre',
+  'claire',
+  'yuki',
+  'hiro',
+  'wei',
+  'li',
+  'omar',
+  'layla',
+  'ivan',
+  'olga',
+  'marco',
+  'giulia',
+  'sven',
+  'ingrid',
+  'raj',
+  'priya',
+  'kofi',
+  'amara',
+];
+const LAST = [
+  'smith',
+  'yilmaz',
+  'kaya',
+  'demir',
+  'sahin',
+  'celik',
+  'johnson',
+  'garcia',
+  'martinez',
+  'brown',
+  'muller',
+  'schmidt',
+  'rossi',
+  'russo',
+  'dubois',
+  'martin',
+  'tanaka',
+  'suzuki',
+  'wang',
+  'zhang',
+  'kumar',
+  'patel',
+  'silva',
+  'santos',
+  'novak',
+  'horvat',
+  'nielsen',
+  'hansen',
+  'ivanov',
+  'petrov',
+  'okafor',
+  'mensah',
+  'oztürk',
+  'aydin',
+  'arslan',
+  'dogan',
+  'kilic',
+  'aslan',
+  'cetin',
+  'kara',
+  'koc',
+  'kurt',
+  'ozdemir',
+  'wilson',
+  'taylor',
+  'anderson',
+  'thomas',
+  'moore',
+  'jackson',
+  'white',
+];
+/** Mail hosts with a skewed share, as real address books have: the broad search hits one of ~10 %. */
+const DOMAINS = [
+  ['gmail.com', 40],
+  ['outlook.com', 10],
+  ['yahoo.com', 8],
+  ['hotmail.com', 7],
+  ['icloud.com', 5],
+  ['proton.me', 3],
+  ['yandex.com', 3],
+  ['gmx.de', 3],
+  ['web.de', 3],
+  ['mail.ru', 3],
+  ['example.com', 5],
+  ['fleet.io', 4],
+  ['acme.dev', 3],
+  ['blog.net', 3],
+] as const;
 
-/** `user00001`…: a search for `user01` matches user01000–user01999, a tenth of them. */
-export function username(i: number): string {
-  return `user${String(i).padStart(5, '0')}`;
+export const USERS_BROAD_SEARCH = 'outlook';
+/** About a tenth of the seeded users have an outlook.com address. */
+export const USERS_BROAD_SHARE = 0.1;
+
+function domainCase(): string {
+  let from = 0;
+  const arms = DOMAINS.map(([d, share]) => {
+    const arm = `WHEN r < ${(from + share) / 100} THEN '${d}'`;
+    from += share;
+    return arm;
+  });
+  return `CASE ${arms.join(' ')} ELSE 'example.com' END`;
 }
 
-/** Inserts `count` users in multi-row batches, all with one precomputed argon2 hash. */
-export async function seedUsers(db: DbHandle['db'], count: number, batchSize = 1000): Promise<void> {
-  const passwordHash = await hashPassword('bench-password-1');
-  const start = Date.now();
-  for (let from = 1; from <= count; from += batchSize) {
-    const rows = [];
-    for (let i = from; i < Math.min(from + batchSize, count + 1); i++) {
-      // Distinct, increasing creation times so the ORDER BY created_at has real work to do.
-      const createdAt = new Date(start - (count - i) * 60_000);
-      rows.push({
-        username: username(i),
-        email: `${username(i)}@${DOMAINS[i % DOMAINS.length]}`,
-        password_hash: passwordHash,
-        role: 'user' as const,
-        status: i % 10 === 0 ? ('inactive' as const) : ('active' as const),
-        created_at: createdAt,
-        updated_at: createdAt,
-      });
-    }
-    await db.insertInto('users').values(rows).execute();
+/**
+ * `count` users with real-looking names (first.last + a number), mail hosts in realistic shares,
+ * 1 in 1,000 an admin, 1 in 10 inactive, created at random times over three years (so names do not
+ * follow creation order), all with one precomputed password hash. Runs in the database, in batches.
+ */
+export async function seedUsers(db: DbHandle['db'], count: number, passwordHash: string): Promise<void> {
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    await sql`
+      INSERT INTO users (username, email, password_hash, role, status, created_at, updated_at, last_login)
+      SELECT u.name, u.name || '@' || ${sql.raw(domainCase())}, ${passwordHash},
+             CASE WHEN i % 1000 = 0 THEN 'admin' ELSE 'user' END,
+             CASE WHEN i % 10 = 0 THEN 'inactive' ELSE 'active' END,
+             t, t, CASE WHEN i % 3 = 0 THEN t + random() * (now() - t) END
+      FROM (
+        SELECT i, random() AS r, now() - random() * interval '1095 days' AS t,
+               (${sql.val(FIRST)}::text[])[1 + (i::bigint * 7919) % ${FIRST.length}] || '.' ||
+               (${sql.val(LAST)}::text[])[1 + (i::bigint * 104729 / ${FIRST.length}) % ${LAST.length}] || i::text AS name
+        FROM generate_series(${from}::int, ${to}::int) i
+      ) s, LATERAL (SELECT s.name) u`.execute(db);
   }
-  // Fresh statistics so the planner sees 10k rows, as it would on a long-lived database.
-  await sql`ANALYZE users`.execute(db);
+  // A long-lived database has had autovacuum pass over its tables (visibility map, GIN pending lists).
+  await sql`VACUUM ANALYZE users`.execute(db);
+}
+
+/** A username that exists exactly once (the selective search). */
+export function selectiveUsername(i: number): string {
+  const first = FIRST[(i * 7919) % FIRST.length]!;
+  const last = LAST[Math.floor((i * 104729) / FIRST.length) % LAST.length]!;
+  return `${first}.${last}${i}`;
+}
+
+/**
+ * `count` keywords over 20 sites' target websites, scores 0–100, a fifth of them used, three in ten
+ * assigned to a site (active), plus 50,000 content items; in the database, in batches.
+ */
+export async function seedKeywords(db: DbHandle['db'], count: number): Promise<void> {
+  await sql`INSERT INTO sites (site_title, domain_name, target_website, status)
+    SELECT 'Site ' || i, 'site' || i || '.example', 'site' || i || '.example',
+           CASE WHEN i % 4 = 0 THEN 'inactive' ELSE 'active' END
+    FROM generate_series(1, 20) i`.execute(db);
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    await sql`INSERT INTO keywords (keyword_text, target_website, search_volume, competition_level, score, is_used)
+      SELECT 'keyword ' || i, 'site' || (1 + i % 20) || '.example', (random() * 10000)::int,
+             (ARRAY['low','medium','high'])[1 + i % 3], round((random() * 100)::numeric, 2), i % 5 = 0
+      FROM generate_series(${from}::int, ${to}::int) i`.execute(db);
+    await sql`INSERT INTO keyword_sites (keyword_id, site_id, status)
+      SELECT k.id, s.id, 'active'
+      FROM keywords k JOIN sites s ON s.domain_name = k.target_website
+      WHERE k.id BETWEEN ${from} AND ${to} AND k.id % 10 < 3`.execute(db);
+  }
+  await sql`INSERT INTO content_items (site_id, title, status, seo_score)
+    SELECT 1 + i % 20, 'Post ' || i, (ARRAY['published','pending','draft'])[1 + i % 3], round((random() * 10)::numeric, 2)
+    FROM generate_series(1, 50000) i`.execute(db);
+  await sql`VACUUM ANALYZE`.execute(db);
 }

@@ -1,25 +1,14 @@
-import type { DbHandle } from '@blogfleet/db';
+import { listUsers, type ApiDeps } from '@blogfleet/api';
+import { listUsersInput } from '@blogfleet/validators';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { listUsers } from '../packages/api/src/services/users';
-
-interface ListQuery {
-  page?: string;
-  limit?: string;
-  search?: string;
-}
 
 /**
- * The baseline: a minimal Fastify instance (no auth, no validation, no envelope) that runs the very
- * service function behind users.list, so the ratios measure only what tRPC, REST and auth add.
+ * The baseline: a minimal Fastify instance (no auth, no envelope, no output check) whose route runs
+ * the very service behind users.list, so the ratios measure only what tRPC, REST and auth add.
  */
-export async function startBareTarget(db: DbHandle['db']): Promise<{ app: FastifyInstance; url: string }> {
+export async function startBareTarget(db: ApiDeps['db']): Promise<{ app: FastifyInstance; url: string }> {
   const app = Fastify({ logger: false });
-  app.get<{ Querystring: ListQuery }>('/users', (req) =>
-    listUsers(
-      { db },
-      { page: Number(req.query.page ?? 1), limit: Number(req.query.limit ?? 10), search: req.query.search },
-    ),
-  );
+  app.get('/users', (req) => listUsers({ db }, listUsersInput.parse(req.query)));
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, url: address };
 }

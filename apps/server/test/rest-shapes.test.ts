@@ -64,7 +64,10 @@ describe('REST list shapes', () => {
     });
     const missing = await app.inject({ method: 'GET', url: '/api/v1/sites/404/domains' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ success: false, error: { message: 'Site not found' } });
+    expect(missing.json()).toMatchObject({
+      success: false,
+      error: { code: 'NOT_FOUND', message: 'Site not found' },
+    });
   });
 
   it('describes each shape in the OpenAPI document', () => {

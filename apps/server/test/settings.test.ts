@@ -382,14 +382,15 @@ describe('integration settings over tRPC (the AI section)', () => {
 
   it('a plain user gets FORBIDDEN for every integration call', async () => {
     token = user;
+    // One call at a time: a call started early would reject before anything awaits it.
     for (const call of [
-      client.settings.list.query(),
-      client.settings.get.query({ section: 'ai' }),
-      client.settings.saveAi.mutate({ baseUrl: ai.baseUrl, apiKey: AI_KEY, model: 'gpt-test' }),
-      client.settings.test.mutate({ section: 'cloudflare' }),
-      client.settings.clear.mutate({ section: 'registrar' }),
+      () => client.settings.list.query(),
+      () => client.settings.get.query({ section: 'ai' }),
+      () => client.settings.saveAi.mutate({ baseUrl: ai.baseUrl, apiKey: AI_KEY, model: 'gpt-test' }),
+      () => client.settings.test.mutate({ section: 'cloudflare' }),
+      () => client.settings.clear.mutate({ section: 'registrar' }),
     ]) {
-      const err = await failure(call);
+      const err = await failure(call());
       expect(err.data?.code).toBe('FORBIDDEN');
       expect(err.data?.appCode).toBe('FORBIDDEN');
     }

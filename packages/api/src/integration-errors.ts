@@ -4,7 +4,7 @@ import { AppError, type AppErrorCode } from './errors';
 
 /**
  * The one place where a failure of an external system becomes a catalogue error (used by the
- * mapIntegrationErrors middleware in trpc.ts):
+ * mapErrors middleware in trpc.ts):
  * - unauthorized / forbidden → UNAUTHORIZED_INTEGRATION (502; never 401, which would end our session)
  * - not_configured → INTEGRATION_NOT_CONFIGURED (409)
  * - timeout → TIMEOUT_ERROR (504)

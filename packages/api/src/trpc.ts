@@ -40,9 +40,8 @@ export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 
 /** Database failures that a caller can act on get a catalogue code instead of a 500. */
-const mapDatabaseErrors = t.middleware(async ({ next }) => {
-  const result = await next();
-  if (!result.ok && isUniqueViolation(result.error.cause)) {
+function mapDatabaseError(result: { ok: false; error: { cause?: unknown } }): void {
+  if (isUniqueViolation(result.error.cause)) {
     const { detail = '', constraint } = result.error.cause;
     const value = /=\((.*)\)/.exec(detail)?.[1];
     // Worded like MySQL's message, which the console's clients already recognise.
@@ -54,7 +53,7 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
       result.error.cause,
     );
   }
-  const cause = result.ok ? null : result.error.cause;
+  const cause = result.error.cause;
   if (isDatabaseUnavailable(cause)) {
     throw new AppError(
       'SERVICE_UNAVAILABLE',
@@ -80,17 +79,22 @@ const mapDatabaseErrors = t.middleware(async ({ next }) => {
       cause,
     );
   }
-  return result;
-});
+}
 
-/** Failures of external systems (IntegrationError from any client) map in one place: integration-errors.ts. */
-const mapIntegrationErrors = t.middleware(async ({ next }) => {
+/**
+ * The one place where failures of the systems below us become catalogue errors: database errors
+ * (above) and external systems (any client's IntegrationError, mapped in integration-errors.ts).
+ * One middleware, not two: every middleware layer costs each call.
+ */
+const mapErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && isIntegrationError(result.error.cause)) throw fromIntegrationError(result.error.cause);
+  if (result.ok) return result;
+  if (isIntegrationError(result.error.cause)) throw fromIntegrationError(result.error.cause);
+  mapDatabaseError(result);
   return result;
 });
 
-const base = t.procedure.use(mapDatabaseErrors).use(mapIntegrationErrors);
+const base = t.procedure.use(mapErrors);
 
 export const publicProcedure = base.meta({ access: 'public' });
 

@@ -1,123 +1,169 @@
-import type { IncomingHttpHeaders } from 'node:http';
-import { appRouter, type ApiDeps } from '@blogfleet/api';
-import type { AnyTRPCRouter } from '@trpc/server';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createOpenApiNodeHttpHandler } from 'trpc-to-openapi';
-import { fail, type ErrorBody } from './envelope';
+import { AppError, appRouter, createCaller, describeError, type ApiDeps, type Meta } from '@blogfleet/api';
+import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import {
+  coerceSchema,
+  getInputOutputParsers,
+  instanceofZodTypeLikeVoid,
+  instanceofZodTypeObject,
+  unwrapZodType,
+} from 'trpc-to-openapi';
+import { fail } from './envelope';
 import { contextFor } from './request-context';
-import { dataMetaRoutes, shapeOf } from './rest-shapes';
 import { retryAfterMeta } from './retry-after';
 
 export const REST_PREFIX = '/api/v1';
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-interface CapturedResponse {
-  statusCode: number;
-  headers: Record<string, string>;
-  body: string | undefined;
+interface Procedure {
+  _def: { type: 'query' | 'mutation' | 'subscription'; meta?: Meta };
 }
 
-interface AdapterErrorBody {
-  message?: string;
-  data?: { appCode?: ErrorBody['code']; appMessage?: string; details?: unknown };
+interface Endpoint {
+  path: string;
+  method: HTTPMethods;
+  url: string;
+  /** Input is z.void(): nothing is read from the request. */
+  noInput: boolean;
+  /** Query-string keys whose schema is an array (a single value is wrapped, as the adapter does). */
+  arrayKeys: string[];
+  dataMeta: boolean;
+}
+
+type Caller = Record<string, unknown>;
+type CallerFactory = (ctx: ReturnType<typeof contextFor>) => Caller;
+
+function arrayKeysOf(schema: unknown): string[] {
+  if (!instanceofZodTypeObject(schema as never)) return [];
+  const shape = (
+    schema as { shape: Record<string, { def?: { type?: string; innerType?: { def?: { type?: string } } } }> }
+  ).shape;
+  return Object.entries(shape)
+    .filter(
+      ([, s]) =>
+        s.def?.type === 'array' || (s.def?.type === 'optional' && s.def.innerType?.def?.type === 'array'),
+    )
+    .map(([k]) => k);
 }
 
 /**
- * Serves every procedure that has `meta.openapi` at /api/v1 and wraps the adapter's raw answer
- * in the envelope of ARCHITECTURE.md, so the REST surface never needs a second hand-written layer.
+ * Every procedure with `meta.openapi` becomes a Fastify route at /api/v1 (the OpenAPI path with
+ * `{param}` as `:param`), reading its input from the query string (GET) or the JSON body, plus the
+ * path parameters, exactly as trpc-to-openapi reads it, and answering in the envelope of
+ * docs/architecture.md. The procedure runs through tRPC's caller (its middlewares, input and output
+ * validation), so REST is the same procedure, not a second implementation; trpc-to-openapi still
+ * writes the OpenAPI document from the same meta.
  */
+function endpointsOf(router: AnyTRPCRouter): Endpoint[] {
+  const procedures = (router as unknown as { _def: { procedures: Record<string, Procedure> } })._def
+    .procedures;
+  const endpoints: Endpoint[] = [];
+  for (const [path, procedure] of Object.entries(procedures)) {
+    const openapi = procedure._def.meta?.openapi;
+    if (!openapi || openapi.enabled === false) continue;
+    const { inputParser } = getInputOutputParsers(procedure as never);
+    const schema = unwrapZodType(inputParser as never, true);
+    const noInput = instanceofZodTypeLikeVoid(schema);
+    // Query strings carry text: numbers, booleans and dates in the schema are read from it (once, here).
+    if (instanceofZodTypeObject(schema)) coerceSchema(schema);
+    endpoints.push({
+      path,
+      method: openapi.method as HTTPMethods,
+      url: `${REST_PREFIX}${openapi.path.replace(/\{([^}]+)\}/g, ':$1')}`,
+      noInput,
+      arrayKeys: arrayKeysOf(schema),
+      dataMeta: procedure._def.meta?.restShape === 'data-meta',
+    });
+  }
+  return endpoints;
+}
+
+const unsupportedMediaType = (type: string) =>
+  new AppError('UNSUPPORTED_MEDIA_TYPE', `Unsupported content-type "${type}"; send application/json`);
+
+function inputOf(endpoint: Endpoint, request: FastifyRequest): unknown {
+  if (endpoint.noInput) return undefined;
+  const params = request.params as Record<string, string>;
+  if (BODY_METHODS.has(request.method)) {
+    const type = request.headers['content-type'];
+    if (request.body !== undefined && type && !type.toLowerCase().startsWith('application/json')) {
+      throw unsupportedMediaType(type);
+    }
+    // Calls such as "purchase" take no payload; accept them without a body.
+    const body = request.body ?? {};
+    return typeof body === 'object' && !Array.isArray(body) ? { ...body, ...params } : body;
+  }
+  const query: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(request.query as Record<string, string | string[]>)) {
+    if (value === '' || value === undefined) continue;
+    query[key] = endpoint.arrayKeys.includes(key) && !Array.isArray(value) ? [value] : value;
+  }
+  return { ...query, ...params };
+}
+
+function send(reply: FastifyReply, endpoint: Endpoint, output: unknown) {
+  if (endpoint.dataMeta) {
+    const { data, meta } = output as { data: unknown; meta: unknown };
+    return reply.send({ success: true, data, meta });
+  }
+  // Serialised once, straight into the envelope.
+  return reply
+    .type('application/json; charset=utf-8')
+    .send(`{"success":true,"data":${output === undefined ? 'null' : JSON.stringify(output)}}`);
+}
+
 export async function restPlugin(
   app: FastifyInstance,
   deps: ApiDeps,
   { router = appRouter }: { router?: AnyTRPCRouter } = {},
 ) {
-  const dataMeta = dataMetaRoutes(router);
-  const handle = createOpenApiNodeHttpHandler({
-    router,
-    responseMeta: retryAfterMeta,
-    createContext: ({ req }) =>
-      contextFor(deps, (req as unknown as { fastifyRequest: FastifyRequest }).fastifyRequest),
-    onError({ error, path, req }) {
-      if (error.code === 'INTERNAL_SERVER_ERROR') {
-        (req as unknown as { fastifyRequest: FastifyRequest }).fastifyRequest.log.error(
-          { err: error.cause ?? error, path },
-          'procedure failed',
-        );
-      }
-    },
-  });
+  const callerFor: CallerFactory =
+    router === appRouter
+      ? (ctx) => createCaller(ctx) as unknown as Caller
+      : (ctx) => (router as unknown as { createCaller: CallerFactory }).createCaller(ctx);
 
-  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const captured: CapturedResponse = { statusCode: 200, headers: {}, body: undefined };
-    const headers: IncomingHttpHeaders = { ...request.headers };
-    let body = request.body;
-    // Calls such as "purchase" take no payload; accept them without a body or content type.
-    if (BODY_METHODS.has(request.method) && body === undefined) {
-      headers['content-type'] = 'application/json';
-      body = {};
-    }
-    const req = {
-      fastifyRequest: request,
-      method: request.method,
-      url: request.url.slice(REST_PREFIX.length) || '/',
-      headers,
-      body,
-      query: request.query,
-      once: request.raw.once.bind(request.raw),
-      on: request.raw.on.bind(request.raw),
-      off: request.raw.off.bind(request.raw),
-    };
-    const res = {
-      get statusCode() {
-        return captured.statusCode;
+  for (const endpoint of endpointsOf(router)) {
+    const segments = endpoint.path.split('.');
+    app.route({
+      method: endpoint.method,
+      url: endpoint.url,
+      handler: async (request, reply) => {
+        try {
+          const input = inputOf(endpoint, request);
+          let fn: unknown = callerFor(contextFor(deps, request));
+          for (const s of segments) fn = (fn as Caller)[s];
+          const output = await (fn as (input: unknown) => Promise<unknown>)(input);
+          return send(reply, endpoint, output);
+        } catch (cause) {
+          const error =
+            cause instanceof TRPCError
+              ? cause
+              : new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: String(cause), cause });
+          if (error.code === 'INTERNAL_SERVER_ERROR') {
+            request.log.error({ err: error.cause ?? error, path: endpoint.path }, 'procedure failed');
+          }
+          const { headers } = retryAfterMeta({ errors: [error] });
+          return reply
+            .code(getHTTPStatusCodeFromError(error))
+            .headers(headers ?? {})
+            .send(fail(describeError(error)));
+        }
       },
-      set statusCode(v: number) {
-        captured.statusCode = v;
-      },
-      setHeader(k: string, v: string) {
-        captured.headers[k.toLowerCase()] = v;
-      },
-      end(data?: string) {
-        captured.body = data;
-      },
-      once: reply.raw.once.bind(reply.raw),
-      on: reply.raw.on.bind(reply.raw),
-      off: reply.raw.off.bind(reply.raw),
-    };
-    let unmatched = false;
-    await handle(req as never, res as never, () => {
-      unmatched = true;
     });
-    if (unmatched) {
-      const path = request.url.split('?')[0];
-      return reply
-        .code(404)
-        .send(
-          fail({ code: 'NOT_FOUND', message: `No API endpoint ${request.method} ${path}`, details: null }),
-        );
-    }
+  }
 
-    const { 'content-type': _ct, ...extraHeaders } = captured.headers;
-    reply.headers(extraHeaders).code(captured.statusCode);
-    if (captured.statusCode === 204 || captured.body === undefined) return reply.send();
-    if (captured.statusCode < 400) {
-      const path = req.url.split('?')[0]!;
-      if (shapeOf(dataMeta, request.method, path) === 'data-meta') {
-        const { data, meta } = JSON.parse(captured.body) as { data: unknown; meta: unknown };
-        return reply.send({ success: true, data, meta });
-      }
-      // The adapter already serialised the output; it goes into the envelope as it is, not parsed twice.
-      return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${captured.body}}`);
-    }
-    const err = JSON.parse(captured.body) as AdapterErrorBody;
-    return reply.send(
-      fail({
-        code: err.data?.appCode ?? 'INTERNAL_ERROR',
-        message: err.data?.appMessage ?? err.message ?? 'An unexpected error occurred. Please try again.',
-        details: err.data?.details ?? null,
-      }),
-    );
-  };
-
-  app.route({ method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'], url: `${REST_PREFIX}/*`, handler: serve });
+  // Anything else under /api/v1 is not an endpoint.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: `${REST_PREFIX}/*`,
+    handler: async (request, reply) =>
+      reply.code(404).send(
+        fail({
+          code: 'NOT_FOUND',
+          message: `No API endpoint ${request.method} ${request.url.split('?')[0]}`,
+          details: null,
+        }),
+      ),
+  });
 }
