@@ -31,19 +31,19 @@ async function serverVersion(handle: DbHandle): Promise<string> {
 export async function openBenchDb(poolSize = 10): Promise<BenchDb> {
   const serverUrl = benchServerUrl();
   if (!serverUrl) {
-    const handle = await createDb({ dataDir: 'memory://', statementTimeoutMs: 600_000 });
+    const handle = await createDb({ dataDir: 'memory://' });
     return {
       handle,
       url: null,
-      label: `PGlite in memory (PostgreSQL ${await serverVersion(handle)}); no BENCH_DATABASE_URL set`,
+      label: `PGlite in memory (PostgreSQL ${await serverVersion(handle)}); no BENCH_DATABASE_URL set, so **not the issue's target setup** (the targets are for PostgreSQL)`,
     };
   }
   const name = `bf_bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `CREATE DATABASE ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  // Seeding runs long statements; requests under load keep the server's default timeouts.
-  const handle = await createDb({ databaseUrl: url.toString(), poolSize, statementTimeoutMs: 600_000 });
+  // The server's own defaults (pool, timeouts): seeding runs in batches that fit them.
+  const handle = await createDb({ databaseUrl: url.toString(), poolSize });
   const version = await serverVersion(handle);
   return {
     handle: {

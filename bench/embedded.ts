@@ -81,7 +81,7 @@ export async function embeddedSection(count = EMBEDDED_USERS): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'blogfleet-bench-pglite-'));
   const admin = { email: 'admin@embedded.bench', password: 'bench-admin-password' };
   try {
-    const seeded = await createDb({ dataDir: dir, statementTimeoutMs: 600_000 });
+    const seeded = await createDb({ dataDir: dir });
     await migrateToLatest(seeded.db);
     await ensureInitialAdmin({ db: seeded.db }, admin);
     const t0 = Date.now();

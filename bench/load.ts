@@ -54,7 +54,8 @@ export function runLoad(opts: LoadOptions): Promise<LoadResult> {
       if (msg.result) resolve(msg.result);
       else reject(new Error(msg.error ?? 'load run failed'));
     });
-    child.once('exit', (code) => {
+    // 'close' comes after every IPC message was delivered ('exit' can overtake the result).
+    child.once('close', (code) => {
       clearTimeout(timer);
       reject(new Error(`load process exited with code ${code}`));
     });

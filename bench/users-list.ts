@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import { ensureInitialAdmin, hashPassword } from '@blogfleet/api';
+import { ensureInitialAdmin, hashPassword, setCountCacheSeconds } from '@blogfleet/api';
 import { buildApp, loadConfig, login } from '@blogfleet/server/testing';
 import type { BenchDb } from './db';
 import { runLoad, type LoadResult } from './load';
@@ -16,10 +16,12 @@ const POOL = 10;
 const P99_TARGET_MS = 25;
 const RATIO_TARGET = 0.8;
 
-const VARIANTS: { name: string; query: Record<string, string | number> }[] = [
+const VARIANTS: { name: string; query: Record<string, string | number>; countCacheSeconds?: number }[] = [
   { name: 'plain', query: {} },
   { name: 'selective search', query: { search: selectiveUsername(123_457) } },
   { name: 'broad search', query: { search: USERS_BROAD_SEARCH } },
+  // The same, with the total counted (capped count, then the planner's estimate) on every request.
+  { name: 'broad search, counted each time', query: { search: USERS_BROAD_SEARCH }, countCacheSeconds: 0 },
   { name: 'role filter', query: { role: 'admin' } },
   { name: 'page 1000', query: { page: 1000 } },
 ];
@@ -79,6 +81,7 @@ export async function usersListSection(bench: BenchDb, count = USERS): Promise<s
     ];
 
     for (const variant of VARIANTS) {
+      setCountCacheSeconds(variant.countCacheSeconds ?? config.listCountCacheSeconds);
       const qs = new URLSearchParams(
         Object.entries(variant.query).map(([k, v]): [string, string] => [k, String(v)]),
       );
@@ -125,6 +128,7 @@ export async function usersListSection(bench: BenchDb, count = USERS): Promise<s
       }
     }
 
+    setCountCacheSeconds(config.listCountCacheSeconds);
     // 100 connections for a minute on the default page, with /auth/me probed alongside.
     console.log(`bench: soak: ${SOAK.connections} connections for ${SOAK.durationSec} s …`);
     const [soak, me] = await Promise.all([

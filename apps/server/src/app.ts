@@ -1,4 +1,4 @@
-import { SessionCache, type ApiDeps } from '@blogfleet/api';
+import { SessionCache, setCountCacheSeconds, type ApiDeps } from '@blogfleet/api';
 import { createDb, migrateToLatest, seedReferenceData, type DbHandle, type PgBoss } from '@blogfleet/db';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -88,6 +88,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   for (const notice of secrets.notices) app.log.warn(notice);
 
+  setCountCacheSeconds(config.listCountCacheSeconds);
   const queue = await startQueue(dbHandle, config.jobs, app.log);
   const deps = apiDeps(config, dbHandle, secrets, queue);
   let workers: JobWorkers | null = null;

@@ -87,6 +87,7 @@ const envSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: positiveInt.default(5_000),
   DB_STATEMENT_TIMEOUT_MS: positiveInt.default(30_000),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  LIST_COUNT_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   JOB_WORKERS: z
     .enum(['true', 'false', '1', '0'])
     .default('true')
@@ -134,6 +135,8 @@ export interface Config {
   bodyLimit: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  /** How long a counted list total is reused for the same filter (0: never). */
+  listCountCacheSeconds: number;
   jobs: {
     /** Run job workers inside the server process (`npm run worker` runs them elsewhere). */
     workers: boolean;
@@ -188,6 +191,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bodyLimit: e.BODY_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_MINUTES * 60,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_DAYS * 24 * 3600,
+    listCountCacheSeconds: e.LIST_COUNT_CACHE_SECONDS,
     jobs: {
       workers: e.JOB_WORKERS,
       concurrency: e.JOB_CONCURRENCY,

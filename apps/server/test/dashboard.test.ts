@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactCounters, sql } from '@blogfleet/db';
 import { startTestApp, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
@@ -178,5 +179,59 @@ describe('GET dashboard/stats', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().result.data).toEqual(rest);
+  });
+
+  it('stays equal to a full count through bulk assignments, status changes, deletes and compaction', async () => {
+    const counted = async () => {
+      const { rows } = await sql<{ active: number; used: number; total: number }>`
+        SELECT count(*) FILTER (WHERE EXISTS (SELECT 1 FROM keyword_sites ks WHERE ks.keyword_id = k.id AND ks.status = 'active'))::int AS active,
+               count(*) FILTER (WHERE is_used)::int AS used, count(*)::int AS total
+        FROM keywords k`.execute(t.db);
+      return rows[0]!;
+    };
+    const site = await sql<{
+      id: number;
+    }>`INSERT INTO sites (site_title, domain_name) VALUES ('Bulk', 'bulk.example') RETURNING id`.execute(
+      t.db,
+    );
+    const siteId = site.rows[0]!.id;
+    const site2 = await sql<{
+      id: number;
+    }>`INSERT INTO sites (site_title, domain_name) VALUES ('Bulk 2', 'bulk2.example') RETURNING id`.execute(
+      t.db,
+    );
+    const site2Id = site2.rows[0]!.id;
+    await sql`INSERT INTO keywords (keyword_text, target_website, is_used)
+      SELECT 'bulk ' || i, 'bulk.example', i % 3 = 0 FROM generate_series(1, 500) i`.execute(t.db);
+    // One statement assigns 300 keywords to a site, some to two sites.
+    await sql`INSERT INTO keyword_sites (keyword_id, site_id, status)
+      SELECT id, ${siteId}, CASE WHEN id % 5 = 0 THEN 'inactive' ELSE 'active' END FROM keywords
+      WHERE target_website = 'bulk.example' ORDER BY id LIMIT 300`.execute(t.db);
+    await sql`INSERT INTO keyword_sites (keyword_id, site_id) SELECT id, ${site2Id} FROM keywords
+      WHERE target_website = 'bulk.example' ORDER BY id LIMIT 50`.execute(t.db);
+    const check = async () => {
+      const c = await counted();
+      expect((await stats(adminToken)).body.data).toMatchObject({
+        active_keywords: c.active,
+        used_keywords: c.used,
+      });
+    };
+    await check();
+    await sql`UPDATE keyword_sites SET status = 'inactive' WHERE site_id = ${siteId} AND keyword_id % 2 = 0`.execute(
+      t.db,
+    );
+    await check();
+    await sql`UPDATE keyword_sites SET status = 'active' WHERE site_id = ${siteId}`.execute(t.db);
+    await check();
+    await sql`DELETE FROM keyword_sites WHERE site_id = ${site2Id}`.execute(t.db);
+    await check();
+    await sql`DELETE FROM keywords WHERE target_website = 'bulk.example' AND id % 7 = 0`.execute(t.db);
+    await check();
+    await sql`UPDATE keywords SET is_used = NOT is_used WHERE target_website = 'bulk.example'`.execute(t.db);
+    await check();
+    await compactCounters(t.db);
+    await check();
+    await sql`TRUNCATE keyword_sites`.execute(t.db);
+    await check();
   });
 });

@@ -143,6 +143,23 @@ describe.skipIf(!TEST_DATABASE_URL)('on PostgreSQL: a lost or hung database', { 
     expect(await listUsers()).toBe(200);
   });
 
+  it('drops connections that went silent (no reset) and answers again on new ones', async () => {
+    // Every pooled connection is used first, so each one is silenced.
+    await Promise.all(Array.from({ length: 8 }, listUsers));
+    proxy.silenceOpen();
+    const seen: number[] = [];
+    const deadline = Date.now() + 30_000;
+    while (Date.now() < deadline) {
+      const status = await listUsers();
+      seen.push(status);
+      if (status === 200) break;
+    }
+    expect(seen).toContain(503);
+    expect(seen[seen.length - 1]).toBe(200);
+    // And it stays healthy: the silent connections are gone, not back in the pool.
+    expect(await Promise.all(Array.from({ length: 10 }, listUsers))).toEqual(Array(10).fill(200));
+  });
+
   it('answers 503 while the database refuses connections, and recovers when it is back', async () => {
     proxy.refuse();
     proxy.cutAll();

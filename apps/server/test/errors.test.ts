@@ -86,17 +86,32 @@ describe('wrong content type', () => {
 });
 
 describe('unknown routes', () => {
-  it('answers 404 NOT_FOUND in the envelope under /api/v1', async () => {
+  it('answers 404 NOT_FOUND in the envelope under /api/v1 for paths that are no endpoint', async () => {
     for (const [method, path] of [
       ['GET', 'nope'],
       ['GET', 'users/1/nope'],
-      ['POST', 'users/stats'],
-      ['PATCH', 'users/1'],
-      ['DELETE', 'users'],
+      ['POST', 'nope/1'],
     ] as const) {
       const res = await t.rest(method, path, { token: admin, body: method === 'GET' ? undefined : {} });
       expect(res.status, `${method} ${path}`).toBe(404);
       expect(res.body).toMatchObject({ success: false, error: { code: 'NOT_FOUND', details: null } });
+      expectEnvelope(res);
+    }
+  });
+
+  it('answers 405 METHOD_NOT_ALLOWED with Allow for an endpoint called with another method', async () => {
+    for (const [method, path, allow] of [
+      ['POST', 'users/stats', 'GET, PUT, DELETE'],
+      ['PATCH', 'users/1', 'GET, PUT, DELETE'],
+      ['DELETE', 'users', 'GET, POST'],
+    ] as const) {
+      const res = await t.rest(method, path, { token: admin, body: {} });
+      expect(res.status, `${method} ${path}`).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.body).toMatchObject({
+        success: false,
+        error: { code: 'METHOD_NOT_ALLOWED', details: null },
+      });
       expectEnvelope(res);
     }
   });

@@ -1,5 +1,5 @@
-import { enqueueJob, registerJobKinds } from '@blogfleet/api';
-import { createJobQueue, sql } from '@blogfleet/db';
+import { enqueueJob, reconcileJobs, registerJobKinds } from '@blogfleet/api';
+import { createJobQueue, QUEUE_SCHEMA, sql } from '@blogfleet/db';
 import { startJobWorkers, startTestApp, type TestApp } from '@blogfleet/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EFFECTS_TABLE_SQL, testJobKinds } from './support/job-kinds';
@@ -196,5 +196,55 @@ describe('jobs', () => {
       await workers2.stop();
       await boss2.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
     }
+  });
+
+  it('fails a running job that pg-boss no longer knows (archived or deleted), with the reason', async () => {
+    const row = await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'test.steps',
+        title: 'Orphan',
+        status: 'running',
+        attempts: 1,
+        created_by: user.id,
+        time_limit_seconds: 1,
+        updated_at: new Date(Date.now() - 120_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await reconcileJobs(t.db, QUEUE_SCHEMA)).toBeGreaterThanOrEqual(1);
+    const job = (await t.rest('GET', `jobs/${row.id}`, { token: user.token })).body.data.job;
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker stopped/) });
+  });
+
+  it('always lists unfinished jobs, however many finished ones there are', async () => {
+    const running = await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'test.steps',
+        title: 'Old but running',
+        status: 'running',
+        created_by: user.id,
+        created_at: new Date(Date.now() - 3_600_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('jobs')
+      .values(
+        Array.from({ length: 5 }, () => ({
+          kind: 'test.steps',
+          title: 'Done',
+          status: 'completed' as const,
+          created_by: user.id,
+          finished_at: new Date(),
+        })),
+      )
+      .execute();
+    const list = await t.rest('GET', 'jobs', { token: user.token, query: { limit: 2 } });
+    const jobs = list.body.data.jobs;
+    expect(jobs.map((j: any) => j.id)).toContain(running.id);
+    expect(jobs.filter((j: any) => j.status === 'completed').length).toBeLessThanOrEqual(2);
+    await t.db.deleteFrom('jobs').where('id', '=', running.id).execute();
   });
 });

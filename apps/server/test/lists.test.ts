@@ -101,7 +101,18 @@ describe('the list contract (users as the example)', () => {
     expect(new Set(byCursor).size).toBe(100);
   });
 
-  it('refuses a cursor that is not one of its own', async () => {
+  it('refuses a cursor that is not one of its own, or one from another sort', async () => {
+    const first = await list({ search: 'bulk', limit: 5 });
+    const cursor = first.body.data.pagination.nextCursor;
+    expect((await list({ search: 'bulk', limit: 5, cursor })).status).toBe(200);
+    for (const query of [
+      { sort: 'username', cursor },
+      { order: 'asc', cursor },
+    ] as Record<string, string>[]) {
+      const other = await list({ search: 'bulk', limit: 5, ...query });
+      expect(other.status).toBe(400);
+      expect(other.body.error.code).toBe('VALIDATION_ERROR');
+    }
     const res = await list({ cursor: 'not-a-cursor' });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({

@@ -80,4 +80,14 @@ describe('REST list shapes', () => {
     expect(flat.properties.data.type).toBe('array');
     expect(flat.properties.meta.properties).toHaveProperty('pagination');
   });
+
+  it('tells a wrong method (405 with Allow) from an unknown path (404)', async () => {
+    const wrong = await app.inject({ method: 'DELETE', url: '/api/v1/things' });
+    expect(wrong.statusCode).toBe(405);
+    expect(wrong.headers.allow).toBe('GET');
+    expect(wrong.json()).toMatchObject({ success: false, error: { code: 'METHOD_NOT_ALLOWED' } });
+    const unknown = await app.inject({ method: 'GET', url: '/api/v1/nothing-here' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND' } });
+  });
 });

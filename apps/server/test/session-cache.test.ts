@@ -109,4 +109,22 @@ describe.skipIf(!TEST_DATABASE_URL)('verified sessions across server processes',
       await eventually(async () => (await call(b, 'GET', 'auth/me', tokens.accessToken)).status === 401),
     ).toBe(true);
   });
+
+  it('a listener that went deaf without a reset stops the cache within its heartbeat deadline', async () => {
+    const tokens = await signIn(a);
+    expect((await call(b, 'GET', 'auth/me', tokens.accessToken)).status).toBe(200);
+    // B's connections (its listener included) go silent; nothing is closed.
+    proxy.silenceOpen();
+    await new Promise((r) => setTimeout(r, 17_000));
+    await call(a, 'POST', 'auth/logout', tokens.accessToken, { refreshToken: tokens.refreshToken });
+    // B cannot have heard of the logout; it must not answer from memory.
+    const statuses: number[] = [];
+    for (let i = 0; i < 40; i++) {
+      const status = (await call(b, 'GET', 'auth/me', tokens.accessToken)).status;
+      statuses.push(status);
+      if (status === 401) break;
+    }
+    expect(statuses).not.toContain(200);
+    expect(statuses[statuses.length - 1]).toBe(401);
+  }, 90_000);
 });

@@ -10,6 +10,11 @@ export interface FaultProxy {
   thaw(): void;
   /** Cut every open connection (a restart or failover as the client sees it). */
   cutAll(): void;
+  /**
+   * The open connections go silent for good (a failover or NAT drop without a reset: bytes are lost,
+   * nothing is closed); new connections work normally.
+   */
+  silenceOpen(): void;
   /** Refuse new connections (the database is down) until `accept()`. */
   refuse(): void;
   accept(): void;
@@ -22,13 +27,14 @@ export interface FaultProxy {
  * connections the way networks and restarts do, and recover. It stops with `close()`.
  */
 export async function startFaultProxy(targetHost: string, targetPort: number): Promise<FaultProxy> {
-  const pairs = new Set<{ client: net.Socket; server: net.Socket }>();
+  const pairs = new Set<{ client: net.Socket; server: net.Socket; silent?: boolean }>();
   let frozen = false;
   let refusing = false;
   const held: (() => void)[] = [];
 
-  const pipe = (from: net.Socket, to: net.Socket) =>
+  const pipe = (from: net.Socket, to: net.Socket, pair: { silent?: boolean }) =>
     from.on('data', (chunk) => {
+      if (pair.silent) return;
       if (frozen) held.push(() => to.write(chunk));
       else to.write(chunk);
     });
@@ -36,10 +42,10 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
   const proxy = net.createServer((client) => {
     if (refusing) return client.destroy();
     const server = net.connect(targetPort, targetHost);
-    const pair = { client, server };
+    const pair: { client: net.Socket; server: net.Socket; silent?: boolean } = { client, server };
     pairs.add(pair);
-    pipe(client, server);
-    pipe(server, client);
+    pipe(client, server, pair);
+    pipe(server, client, pair);
     const end = () => {
       pairs.delete(pair);
       client.destroy();
@@ -73,6 +79,9 @@ export async function startFaultProxy(targetHost: string, targetPort: number): P
       for (const send of held.splice(0)) send();
     },
     cutAll,
+    silenceOpen() {
+      for (const pair of pairs) pair.silent = true;
+    },
     refuse: () => (refusing = true),
     accept: () => (refusing = false),
     openConnections: () => pairs.size,

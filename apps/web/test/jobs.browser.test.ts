@@ -133,7 +133,7 @@ describe.skipIf(blocker !== null)('job panel in Chromium', { timeout: 90_000 }, 
     await context.close();
   });
 
-  it('cancels a pending job from its card, and shows the panel on a phone in Turkish', async () => {
+  it('cancels a running job from its card, and shows the panel on a phone in Turkish', async () => {
     const { context, page } = await signedIn({ width: 390, height: 844 }, 'tr');
     await enqueueJob(owner, 'test.gate', { name: 'gamma' });
     await waitForGate('gamma');

@@ -44,3 +44,4 @@ export { registerJobKinds, jobKind, jobKinds } from './jobs/registry';
 export { JOB_SCHEDULES } from './jobs/maintenance';
 export type { JobView } from './services/job-view';
 export { SessionCache } from './services/session-cache';
+export { setCountCacheSeconds } from './services/list';

@@ -95,6 +95,9 @@ export async function readCounters<N extends string>(
   return out;
 }
 
+/** After folding this many deltas, the table is vacuumed so reads do not wade through dead rows. */
+const VACUUM_AFTER_DELTAS = 10_000;
+
 /** Folds every delta into the totals, in one statement (safe alongside writers and other compactions). */
 export async function compactCounters(db: Kysely<Database>): Promise<number> {
   const { rows } = await sql<{ n: number }>`
@@ -106,5 +109,8 @@ export async function compactCounters(db: Kysely<Database>): Promise<number> {
       RETURNING 1
     )
     SELECT coalesce(sum(n), 0)::int AS n FROM sums`.execute(db);
-  return Number(rows[0]?.n ?? 0);
+  const moved = Number(rows[0]?.n ?? 0);
+  // Not possible inside a transaction; then autovacuum does it a little later.
+  if (moved >= VACUUM_AFTER_DELTAS) await sql`VACUUM ANALYZE stat_deltas`.execute(db).catch(() => undefined);
+  return moved;
 }

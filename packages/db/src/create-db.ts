@@ -95,6 +95,7 @@ export async function createDb(opts: CreateDbOptions): Promise<DbHandle> {
   const thread = new PGliteThread({
     location,
     acquireTimeoutMs: connectTimeoutMs,
+    statementTimeoutMs: opts.statementTimeoutMs ?? DB_DEFAULTS.statementTimeoutMs,
     onError: (e) => opts.onError?.(e, 'embedded database thread'),
   });
   await thread.start();

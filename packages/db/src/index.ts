@@ -4,7 +4,7 @@ export * from './migrate';
 export * from './errors';
 export { seedReferenceData } from './seed';
 export { readCounters, compactCounters } from './counters';
-export type { Notifier } from './notifier';
+export { localNotifier, type Notifier } from './notifier';
 export { createJobQueue, queueDb, QUEUE_SCHEMA, type JobQueueOptions, type PgBoss } from './queue';
 export {
   sql,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import pg from 'pg';
+import type { ExecuteSql } from './create-db';
 
 /**
  * Messages between the processes that share a database (Postgres LISTEN/NOTIFY), or within the one
@@ -7,7 +8,11 @@ import pg from 'pg';
  * missed (the listening connection broke or came back): it must then forget what it cached.
  */
 export interface Notifier {
-  publish(channel: string, payload: string): Promise<void>;
+  /**
+   * Sends `payload` to every subscriber of `channel`. With `via` (a transaction's executeSql) the
+   * message goes out when that transaction commits, and not at all if it rolls back.
+   */
+  publish(channel: string, payload: string, via?: ExecuteSql): Promise<void>;
   subscribe(channel: string, onMessage: (payload: string | null) => void): () => void;
   /** False while messages could be missed; caches that depend on them must not be trusted then. */
   healthy(): boolean;
@@ -31,6 +36,12 @@ export function localNotifier(): Notifier {
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+const HEARTBEAT_CHANNEL = 'blogfleet_heartbeat';
+/** The listener proves it still hears: it sends itself a message this often… */
+const HEARTBEAT_EVERY_MS = 5_000;
+/** …and counts as deaf (a half-open connection says nothing) when none arrived for this long. */
+const HEARTBEAT_DEADLINE_MS = 15_000;
+
 /**
  * LISTEN on a dedicated connection (outside the pool), reconnecting with backoff when it breaks;
  * NOTIFY through the pool. Until the listener is (re)connected, `healthy()` is false.
@@ -47,6 +58,8 @@ export function postgresNotifier(
   let closed = false;
   let retryMs = 500;
   let retryTimer: NodeJS.Timeout | null = null;
+  let lastHeard = 0;
+  let beat: NodeJS.Timeout | null = null;
 
   const tellAll = (payload: string | null) => {
     for (const set of listeners.values()) for (const fn of set) fn(payload);
@@ -76,18 +89,35 @@ export function postgresNotifier(
   const connect = (): Promise<void> => {
     if (closed || live) return Promise.resolve();
     connecting ??= (async () => {
-      const c = new pg.Client({ connectionString, keepAlive: true, application_name: 'blogfleet-listener' });
+      const c = new pg.Client({
+        connectionString,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: 10_000,
+        application_name: 'blogfleet-listener',
+      });
       c.on('error', (err) => lost(err));
       c.on('end', () => lost(new Error('listener connection ended')));
       try {
         await c.connect();
-        for (const channel of listeners.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+        for (const channel of [...listeners.keys(), HEARTBEAT_CHANNEL]) {
+          await c.query(`LISTEN ${quoteIdent(channel)}`);
+        }
         c.on('notification', (msg) => {
+          if (msg.channel === HEARTBEAT_CHANNEL) return void (lastHeard = Date.now());
           for (const fn of listeners.get(msg.channel) ?? []) fn(msg.payload ?? '');
         });
         client = c;
         live = true;
         retryMs = 500;
+        lastHeard = Date.now();
+        beat ??= setInterval(() => {
+          if (!live || closed) return;
+          if (Date.now() - lastHeard > HEARTBEAT_DEADLINE_MS) {
+            return lost(new Error('notification listener stopped hearing its heartbeat'));
+          }
+          publishVia('SELECT pg_notify($1, $2)', [HEARTBEAT_CHANNEL, '']).catch(() => undefined);
+        }, HEARTBEAT_EVERY_MS);
+        beat.unref();
         // Whatever happened while nobody listened is unknown.
         tellAll(null);
       } catch (err) {
@@ -101,8 +131,8 @@ export function postgresNotifier(
   };
 
   return {
-    async publish(channel, payload) {
-      await publishVia('SELECT pg_notify($1, $2)', [channel, payload]);
+    async publish(channel, payload, via) {
+      await (via ?? publishVia)('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     subscribe(channel, onMessage) {
       const first = !listeners.has(channel);
@@ -113,10 +143,11 @@ export function postgresNotifier(
       else void connect();
       return () => listeners.get(channel)?.delete(onMessage);
     },
-    healthy: () => live,
+    healthy: () => live && Date.now() - lastHeard <= HEARTBEAT_DEADLINE_MS,
     async close() {
       closed = true;
       if (retryTimer) clearTimeout(retryTimer);
+      if (beat) clearInterval(beat);
       live = false;
       const c = client;
       client = null;

@@ -22,6 +22,8 @@ export function createPool(opts: PoolOptions): pg.Pool {
     connectionTimeoutMillis: opts.connectTimeoutMs,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
+    // A peer that vanished without a word (failover, NAT) is noticed in seconds, not the OS's 2 hours.
+    keepAliveInitialDelayMillis: 10_000,
     statement_timeout: opts.statementTimeoutMs,
     idle_in_transaction_session_timeout: Math.max(opts.statementTimeoutMs * 2, 60_000),
     // A half-open socket never answers; the client gives up a little after the server would have.
@@ -33,6 +35,39 @@ export function createPool(opts: PoolOptions): pg.Pool {
   pool.on('error', report('idle connection'));
   // Checked-out connections emit 'error' on the client itself; the query in flight is rejected anyway,
   // and pg-pool discards the client on release because it is no longer queryable.
-  pool.on('connect', (client) => client.on('error', report('connection in use')));
+  pool.on('connect', (client) => {
+    client.on('error', report('connection in use'));
+    dropWhenItStopsAnswering(client);
+  });
   return pool;
+}
+
+/**
+ * A query that timed out on the client leaves its connection busy with it (half-open after a failover,
+ * or a hung server); returned to the pool, that connection would time out every request that gets it.
+ * So a connection whose query timed out or whose socket failed is closed, and the pool opens a new one.
+ */
+function dropWhenItStopsAnswering(client: pg.PoolClient) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: typeof query }).query = (...args) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (!isBrokenConnection(err)) return;
+        (
+          client as unknown as { connection?: { stream?: { destroy(): void } } }
+        ).connection?.stream?.destroy();
+      });
+    }
+    return result;
+  };
+}
+
+function isBrokenConnection(err: unknown): boolean {
+  const e = err as { message?: string; code?: string };
+  return (
+    e?.message === 'Query read timeout' ||
+    ['ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(e?.code ?? '') ||
+    /Connection terminated/.test(e?.message ?? '')
+  );
 }

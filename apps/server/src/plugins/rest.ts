@@ -66,7 +66,8 @@ function endpointsOf(router: AnyTRPCRouter): Endpoint[] {
     const schema = unwrapZodType(inputParser as never, true);
     const noInput = instanceofZodTypeLikeVoid(schema);
     // Query strings carry text: numbers, booleans and dates in the schema are read from it (once, here).
-    if (instanceofZodTypeObject(schema)) coerceSchema(schema);
+    // Only for GET: JSON bodies have real types, and these schemas also serve tRPC.
+    if (openapi.method === 'GET' && instanceofZodTypeObject(schema)) coerceSchema(schema);
     endpoints.push({
       path,
       method: openapi.method as HTTPMethods,
@@ -123,7 +124,13 @@ export async function restPlugin(
       ? (ctx) => createCaller(ctx) as unknown as Caller
       : (ctx) => (router as unknown as { createCaller: CallerFactory }).createCaller(ctx);
 
-  for (const endpoint of endpointsOf(router)) {
+  const endpoints = endpointsOf(router);
+  // For telling "no such endpoint" (404) from "not with this method" (405).
+  const shapes = endpoints.map((e) => ({
+    method: e.method,
+    path: new RegExp(`^${e.url.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`),
+  }));
+  for (const endpoint of endpoints) {
     const segments = endpoint.path.split('.');
     app.route({
       method: endpoint.method,
@@ -157,13 +164,26 @@ export async function restPlugin(
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: `${REST_PREFIX}/*`,
-    handler: async (request, reply) =>
-      reply.code(404).send(
-        fail({
-          code: 'NOT_FOUND',
-          message: `No API endpoint ${request.method} ${request.url.split('?')[0]}`,
-          details: null,
-        }),
-      ),
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0]!;
+      const allowed = [...new Set(shapes.filter((s) => s.path.test(path)).map((s) => s.method))];
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send(
+            fail({
+              code: 'METHOD_NOT_ALLOWED',
+              message: `${request.method} is not allowed on ${path} (allowed: ${allowed.join(', ')})`,
+              details: null,
+            }),
+          );
+      }
+      return reply
+        .code(404)
+        .send(
+          fail({ code: 'NOT_FOUND', message: `No API endpoint ${request.method} ${path}`, details: null }),
+        );
+    },
   });
 }

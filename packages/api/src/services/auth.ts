@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Selectable, type UsersTable } from '@blogfleet/db';
+import { sql, type Database, type Kysely, type Selectable, type UsersTable } from '@blogfleet/db';
 import type { LoginInput } from '@blogfleet/validators';
 import type { Context, SessionUser } from '../context';
 import { AppError } from '../errors';
@@ -94,26 +94,31 @@ async function familyRevoked(ctx: Pick<Context, 'db'>, familyId: string): Promis
 }
 
 async function revokeFamily(ctx: Pick<Context, 'db' | 'sessions'>, familyId: string): Promise<void> {
-  await ctx.db
+  await ctx.sessions.change(ctx.db, { family: familyId }, (trx) =>
+    trx
+      .updateTable('sessions')
+      .set({ revoked_at: new Date() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute(),
+  );
+}
+
+/** Revokes every live session of a user, inside the caller's transaction (see SessionCache.change). */
+export async function revokeUserSessionsIn(db: Kysely<Database>, userId: number): Promise<void> {
+  await db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })
-    .where('family_id', '=', familyId)
+    .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
     .execute();
-  await ctx.sessions.changed({ family: familyId });
 }
 
 export async function revokeUserSessions(
   ctx: Pick<Context, 'db' | 'sessions'>,
   userId: number,
 ): Promise<void> {
-  await ctx.db
-    .updateTable('sessions')
-    .set({ revoked_at: new Date() })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .execute();
-  await ctx.sessions.changed({ userId });
+  await ctx.sessions.change(ctx.db, { userId }, (trx) => revokeUserSessionsIn(trx, userId));
 }
 
 /** Rotates a refresh token; presenting one that was already rotated revokes its whole family. */
@@ -182,6 +187,7 @@ export async function authenticate(
   if (!accessToken) throw new AppError('UNAUTHORIZED', 'Please log in to continue');
   const known = ctx.sessions.get(accessToken);
   if (known) return known;
+  const generation = ctx.sessions.generation();
   const claims = await verifyAccessToken(ctx.auth, accessToken);
   if (!claims) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   const row = await ctx.db
@@ -201,7 +207,7 @@ export async function authenticate(
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', SESSION_EXPIRED);
   const user = { id: row.id, role: row.role, sessionFamily: claims.sessionFamily };
-  ctx.sessions.set(accessToken, user, claims.expiresAt ?? 0);
+  ctx.sessions.set(accessToken, user, claims.expiresAt ?? 0, generation);
   return user;
 }
 

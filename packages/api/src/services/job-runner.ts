@@ -166,6 +166,8 @@ export async function reconcileJobs(db: Kysely<Database>, queueSchema: string): 
       AND j.updated_at < now() - interval '2 seconds'
       AND (
         coalesce(b.state, a.state)::text IN ('created', 'retry', 'failed')
+        -- pg-boss no longer knows the delivery at all (archived away, deleted): nobody will finish it.
+        OR (b.id IS NULL AND a.id IS NULL AND j.updated_at < now() - make_interval(secs => j.time_limit_seconds + 60))
         -- pg-boss may mark a delivery done while a later one of the same job still runs here; only a
         -- row silent for longer than its time limit is really orphaned.
         OR (coalesce(b.state, a.state)::text IN ('completed', 'cancelled')

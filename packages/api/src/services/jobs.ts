@@ -84,19 +84,35 @@ export interface ListJobsInput {
   limit: number;
 }
 
+/** Unfinished jobs are always listed (up to this many), whatever `limit` says about finished ones. */
+const MAX_UNFINISHED = 100;
+
 /** The caller's unfinished jobs and their recent finished ones, newest first. */
 export async function listJobs(ctx: Caller, input: ListJobsInput): Promise<JobView[]> {
   if (input.all && ctx.user?.role !== 'admin') {
     throw new AppError('FORBIDDEN', "Access denied. You don't have permission to view this page.");
   }
   const since = new Date(Date.now() - input.sinceHours * 3600 * 1000);
-  let query = ctx.db
-    .selectFrom('jobs')
-    .selectAll()
-    .where((eb) => eb.or([eb('status', 'in', ['pending', 'running']), eb('created_at', '>=', since)]));
-  if (!input.all) query = query.where('created_by', '=', ctx.user!.id);
-  const rows = await query.orderBy('created_at', 'desc').limit(input.limit).execute();
-  return rows.map(toJobView);
+  const visible = () => {
+    const q = ctx.db.selectFrom('jobs').selectAll();
+    return input.all ? q : q.where('created_by', '=', ctx.user!.id);
+  };
+  const [unfinished, finished] = await Promise.all([
+    visible()
+      .where('status', 'in', ['pending', 'running'])
+      .orderBy('created_at', 'desc')
+      .limit(MAX_UNFINISHED)
+      .execute(),
+    visible()
+      .where('status', 'in', ['completed', 'failed', 'cancelled'])
+      .where('created_at', '>=', since)
+      .orderBy('created_at', 'desc')
+      .limit(input.limit)
+      .execute(),
+  ]);
+  return [...unfinished, ...finished]
+    .sort((a, b) => b.created_at.getTime() - a.created_at.getTime())
+    .map(toJobView);
 }
 
 /**

@@ -11,8 +11,16 @@ import { AppError } from '../errors';
 
 /** Up to this many matches are counted exactly; above it the planner's estimate stands in. */
 export const EXACT_COUNT_CAP = 1_000;
+const countCache = new Map<string, { total: number; exact: boolean; at: number }>();
+
 /** Counts that took a query are reused this long for the same filter (paging through one result). */
-const COUNT_TTL_MS = 10_000;
+let countTtlMs = 10_000;
+
+/** LIST_COUNT_CACHE_SECONDS: how long a counted total is reused (0: count on every request). */
+export function setCountCacheSeconds(seconds: number): void {
+  countTtlMs = seconds * 1000;
+  countCache.clear();
+}
 const COUNT_CACHE_SIZE = 1_000;
 
 type Filtered<TB extends keyof Database> = SelectQueryBuilder<Database, TB, object>;
@@ -42,29 +50,35 @@ export interface ListPage<Row> {
   pagination: Pagination;
 }
 
-const countCache = new Map<string, { total: number; exact: boolean; at: number }>();
-
-function encodeCursor(value: string | number | Date, id: number): string {
+/** A cursor names the sort it belongs to, so it cannot be replayed against another sort or order. */
+function encodeCursor(sortKey: string, value: string | number | Date, id: number): string {
   const v = value instanceof Date ? { d: value.toISOString() } : { v: value };
-  return Buffer.from(JSON.stringify([v, id])).toString('base64url');
+  return Buffer.from(JSON.stringify([sortKey, v, id])).toString('base64url');
 }
 
-function decodeCursor(cursor: string): [string | number | Date, number] {
+function decodeCursor(sortKey: string, cursor: string): [string | number | Date, number] {
   try {
-    const [v, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+    const [key, v, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [
+      string,
       { d?: string; v?: string | number },
       number,
     ];
     const value = typeof v?.d === 'string' ? new Date(v.d) : v?.v;
-    if (
-      (typeof value !== 'string' && typeof value !== 'number' && !(value instanceof Date)) ||
-      !Number.isInteger(id)
-    ) {
-      throw new Error('bad cursor');
-    }
+    const valid =
+      key === sortKey &&
+      (typeof value === 'string' ||
+        (typeof value === 'number' && Number.isFinite(value)) ||
+        (value instanceof Date && !Number.isNaN(value.getTime()))) &&
+      Number.isInteger(id) &&
+      id > 0 &&
+      id <= 2_147_483_647;
+    if (!valid) throw new Error('bad cursor');
     return [value, id];
   } catch {
-    throw new AppError('VALIDATION_ERROR', 'cursor: not a cursor of this list (use pagination.nextCursor)');
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'cursor: not a cursor of this list and sort (use pagination.nextCursor)',
+    );
   }
 }
 
@@ -81,11 +95,12 @@ export async function listPage<TB extends keyof Database, Row>(
   const dir = spec.order === 'desc' ? sql`desc` : sql`asc`;
   const id = sql.ref(spec.id);
   const orderBy = sql`${spec.sortBy} ${dir}, ${id} ${dir}`;
+  const sortKey = `${spec.sortBy.compile(db).sql}:${spec.order}`;
 
   let rows: Row[];
   const offset = spec.cursor ? 0 : (page - 1) * limit;
   if (spec.cursor) {
-    const [value, afterId] = decodeCursor(spec.cursor);
+    const [value, afterId] = decodeCursor(sortKey, spec.cursor);
     const op = spec.order === 'desc' ? sql`<` : sql`>`;
     rows = await spec
       .select(filtered.where(sql<boolean>`(${spec.sortBy}, ${id}) ${op} (${value}, ${afterId})`))
@@ -133,7 +148,9 @@ export async function listPage<TB extends keyof Database, Row>(
       hasPrev: !spec.cursor && page > 1,
       totalExact: counted.exact,
       nextCursor:
-        hasNext && last && Number.isInteger(lastId) ? encodeCursor(spec.sortValue(last), lastId) : null,
+        hasNext && last && Number.isInteger(lastId)
+          ? encodeCursor(sortKey, spec.sortValue(last), lastId)
+          : null,
     },
   };
 }
@@ -150,7 +167,7 @@ async function totalOf<TB extends keyof Database>(
   const compiled = matches.compile();
   const key = `${compiled.sql}\u0000${JSON.stringify(compiled.parameters)}`;
   const cached = countCache.get(key);
-  if (cached && Date.now() - cached.at < COUNT_TTL_MS) return cached;
+  if (cached && Date.now() - cached.at < countTtlMs) return cached;
 
   const capped = await db
     .selectFrom(matches.limit(EXACT_COUNT_CAP + 1).as('m'))
@@ -165,8 +182,10 @@ async function totalOf<TB extends keyof Database>(
     );
     result = { total: Math.max(EXACT_COUNT_CAP + 1, planRows(plan.rows[0]?.['QUERY PLAN'])), exact: false };
   }
-  if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
-  countCache.set(key, { ...result, at: Date.now() });
+  if (countTtlMs > 0) {
+    if (countCache.size >= COUNT_CACHE_SIZE) countCache.delete(countCache.keys().next().value!);
+    countCache.set(key, { ...result, at: Date.now() });
+  }
   return result;
 }
 

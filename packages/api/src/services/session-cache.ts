@@ -1,4 +1,4 @@
-import type { Notifier } from '@blogfleet/db';
+import { executeSqlOn, type Database, type Kysely, type Notifier, type Transaction } from '@blogfleet/db';
 import type { SessionUser } from '../context';
 
 export const SESSIONS_CHANNEL = 'blogfleet_sessions';
@@ -18,6 +18,8 @@ type Change = { userId: number } | { family: string };
 export class SessionCache {
   readonly #entries = new Map<string, { user: SessionUser; until: number }>();
   readonly #notifier: Notifier;
+  /** Counts every forgetting, so a check that started before one cannot store its (stale) answer. */
+  #generation = 0;
 
   constructor(notifier: Notifier) {
     this.#notifier = notifier;
@@ -35,29 +37,64 @@ export class SessionCache {
     return hit.user;
   }
 
-  /** `expiresAt`: when the token itself expires (ms). */
-  set(token: string, user: SessionUser, expiresAt: number): void {
-    if (!this.#notifier.healthy()) return;
+  /** Take before checking a session in the database; pass to `set` with the answer. */
+  generation(): number {
+    return this.#generation;
+  }
+
+  /**
+   * `expiresAt`: when the token itself expires (ms). Stores nothing when any session changed since
+   * `generation` was taken: the check may have read the state from before that change.
+   */
+  set(token: string, user: SessionUser, expiresAt: number, generation: number): void {
+    if (!this.#notifier.healthy() || generation !== this.#generation) return;
     if (this.#entries.size >= MAX_ENTRIES) this.#entries.delete(this.#entries.keys().next().value!);
     this.#entries.set(token, { user, until: Math.min(expiresAt, Date.now() + MAX_AGE_MS) });
   }
 
-  /** Forgets the sessions a change touched, here and in every other process. */
+  /**
+   * Makes a change to sessions or users (`work`, in one transaction) and tells every process: the
+   * NOTIFY commits with the change itself (never one without the other), and this process forgets the
+   * touched sessions before and after, so a check that read the old state cannot keep it.
+   */
+  async change<T>(
+    db: Kysely<Database>,
+    change: Change,
+    work: (trx: Transaction<Database>) => Promise<T>,
+  ): Promise<T> {
+    this.#forget(change);
+    const result = await db.transaction().execute(async (trx) => {
+      const out = await work(trx);
+      await this.#notifier.publish(SESSIONS_CHANNEL, JSON.stringify(change), executeSqlOn(trx));
+      return out;
+    });
+    this.#forget(change);
+    return result;
+  }
+
+  /** For a change already committed: forget here, tell the others (prefer `change`, which is atomic). */
   async changed(change: Change): Promise<void> {
     this.#forget(change);
     await this.#notifier.publish(SESSIONS_CHANNEL, JSON.stringify(change));
+    this.#forget(change);
   }
 
   #receive(payload: string | null) {
-    if (payload === null) return this.#entries.clear();
+    if (payload === null) return this.#clear();
     try {
       this.#forget(JSON.parse(payload) as Change);
     } catch {
-      this.#entries.clear();
+      this.#clear();
     }
   }
 
+  #clear() {
+    this.#generation++;
+    this.#entries.clear();
+  }
+
   #forget(change: Change) {
+    this.#generation++;
     for (const [token, { user }] of this.#entries) {
       if ('userId' in change ? user.id === change.userId : user.sessionFamily === change.family) {
         this.#entries.delete(token);

@@ -4,7 +4,7 @@ import type { CreateUserInput, ListUsersInput, UpdateUserInput } from '@blogflee
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
-import { revokeUserSessions } from './auth';
+import { revokeUserSessionsIn } from './auth';
 import { hashPassword } from './passwords';
 import { listPage } from './list';
 import { likePattern } from './search';
@@ -123,58 +123,66 @@ function refuseSelfHarm(ctx: AdminCtx, id: number, change: { role?: string; stat
 export async function updateUser(ctx: AdminCtx, id: number, input: UpdateUserInput): Promise<PublicUser> {
   refuseSelfHarm(ctx, id, input);
   const { password, ...fields } = input;
-  const row = await ctx.db
-    .updateTable('users')
-    .set({
-      ...fields,
-      ...(password ? { password_hash: await hashPassword(password) } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('User');
-  // A deactivated user, or one whose password was reset, must sign in again everywhere; a new role
-  // applies to the next request (verified sessions remember the role).
-  if (row.status === 'inactive' || password) await revokeUserSessions(ctx, id);
-  else if (fields.role) await ctx.sessions.changed({ userId: id });
-  await audit(ctx, {
-    action: 'user.update',
-    subjectType: 'user',
-    subjectId: id,
-    details: { fields: Object.keys(fields), passwordChanged: Boolean(password) },
+  const passwordHash = password ? await hashPassword(password) : undefined;
+  // The update, the sessions it ends and the audit row commit together, and with them the message that
+  // makes every process forget the user's verified sessions (a new role applies to the next request).
+  const row = await ctx.sessions.change(ctx.db, { userId: id }, async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ ...fields, ...(passwordHash ? { password_hash: passwordHash } : {}), updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw notFound('User');
+    // A deactivated user, or one whose password was reset, must sign in again everywhere.
+    if (updated.status === 'inactive' || password) await revokeUserSessionsIn(trx, id);
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'user.update',
+        subjectType: 'user',
+        subjectId: id,
+        details: { fields: Object.keys(fields), passwordChanged: Boolean(password) },
+      },
+    );
+    return updated;
   });
   return toPublicUser(row);
 }
 
 export async function setUserStatus(ctx: AdminCtx, id: number, status: 'active' | 'inactive') {
   refuseSelfHarm(ctx, id, { status });
-  const row = await ctx.db
-    .updateTable('users')
-    .set({ status, updated_at: new Date() })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('User');
-  if (status === 'inactive') await revokeUserSessions(ctx, id);
-  await audit(ctx, { action: 'user.status', subjectType: 'user', subjectId: id, details: { status } });
+  const row = await ctx.sessions.change(ctx.db, { userId: id }, async (trx) => {
+    const updated = await trx
+      .updateTable('users')
+      .set({ status, updated_at: new Date() })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+    if (!updated) throw notFound('User');
+    if (status === 'inactive') await revokeUserSessionsIn(trx, id);
+    await audit(
+      { ...ctx, db: trx },
+      { action: 'user.status', subjectType: 'user', subjectId: id, details: { status } },
+    );
+    return updated;
+  });
   return toPublicUser(row);
 }
 
 export async function deleteUser(ctx: AdminCtx, id: number): Promise<{ id: number; deleted: true }> {
   if (id === ctx.user.id) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
-  const row = await ctx.db
-    .deleteFrom('users')
-    .where('id', '=', id)
-    .returning(['id', 'email'])
-    .executeTakeFirst();
-  if (!row) throw notFound('User');
-  await ctx.sessions.changed({ userId: id });
-  await audit(ctx, {
-    action: 'user.delete',
-    subjectType: 'user',
-    subjectId: id,
-    details: { email: row.email },
+  await ctx.sessions.change(ctx.db, { userId: id }, async (trx) => {
+    const row = await trx
+      .deleteFrom('users')
+      .where('id', '=', id)
+      .returning(['id', 'email'])
+      .executeTakeFirst();
+    if (!row) throw notFound('User');
+    await audit(
+      { ...ctx, db: trx },
+      { action: 'user.delete', subjectType: 'user', subjectId: id, details: { email: row.email } },
+    );
   });
   return { id, deleted: true };
 }

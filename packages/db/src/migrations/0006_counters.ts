@@ -63,18 +63,48 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`UPDATE keywords k SET active_site_count = s.n
     FROM (SELECT keyword_id, count(*) AS n FROM keyword_sites WHERE status = 'active' GROUP BY keyword_id) s
     WHERE s.keyword_id = k.id`.execute(db);
+  // Statement-level, so assigning many keywords at once is one UPDATE of keywords (and one counter delta).
   await sql`CREATE FUNCTION keyword_sites_active_count() RETURNS trigger LANGUAGE plpgsql AS $$
   BEGIN
-    IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.status = 'active' THEN
-      UPDATE keywords SET active_site_count = active_site_count - 1 WHERE id = OLD.keyword_id;
-    END IF;
-    IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'active' THEN
-      UPDATE keywords SET active_site_count = active_site_count + 1 WHERE id = NEW.keyword_id;
+    IF TG_OP = 'INSERT' THEN
+      UPDATE keywords k SET active_site_count = k.active_site_count + d.n
+      FROM (SELECT keyword_id, count(*) AS n FROM new_rows WHERE status = 'active' GROUP BY keyword_id) d
+      WHERE k.id = d.keyword_id;
+    ELSIF TG_OP = 'DELETE' THEN
+      UPDATE keywords k SET active_site_count = k.active_site_count - d.n
+      FROM (SELECT keyword_id, count(*) AS n FROM old_rows WHERE status = 'active' GROUP BY keyword_id) d
+      WHERE k.id = d.keyword_id;
+    ELSE
+      UPDATE keywords k SET active_site_count = k.active_site_count + d.n
+      FROM (
+        SELECT keyword_id, sum(n) AS n FROM (
+          SELECT keyword_id, 1 AS n FROM new_rows WHERE status = 'active'
+          UNION ALL
+          SELECT keyword_id, -1 AS n FROM old_rows WHERE status = 'active'
+        ) x GROUP BY keyword_id HAVING sum(n) <> 0
+      ) d
+      WHERE k.id = d.keyword_id;
     END IF;
     RETURN NULL;
   END $$`.execute(db);
-  await sql`CREATE TRIGGER keyword_sites_active_count AFTER INSERT OR UPDATE OF status, keyword_id OR DELETE
-    ON keyword_sites FOR EACH ROW EXECUTE FUNCTION keyword_sites_active_count()`.execute(db);
+  await sql`CREATE TRIGGER keyword_sites_active_count_ins AFTER INSERT ON keyword_sites
+    REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION keyword_sites_active_count()`.execute(
+    db,
+  );
+  await sql`CREATE TRIGGER keyword_sites_active_count_upd AFTER UPDATE ON keyword_sites
+    REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT
+    EXECUTE FUNCTION keyword_sites_active_count()`.execute(db);
+  await sql`CREATE TRIGGER keyword_sites_active_count_del AFTER DELETE ON keyword_sites
+    REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION keyword_sites_active_count()`.execute(
+    db,
+  );
+  await sql`CREATE FUNCTION keyword_sites_active_reset() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    UPDATE keywords SET active_site_count = 0 WHERE active_site_count <> 0;
+    RETURN NULL;
+  END $$`.execute(db);
+  await sql`CREATE TRIGGER keyword_sites_active_count_trunc AFTER TRUNCATE ON keyword_sites
+    FOR EACH STATEMENT EXECUTE FUNCTION keyword_sites_active_reset()`.execute(db);
 
   for (const t of COUNTED_TABLES) await countTable(db, t);
 
@@ -95,8 +125,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX users_created_idx ON users (created_at)`.execute(db);
   await sql`CREATE INDEX users_role_created_idx ON users (role, created_at)`.execute(db);
   for (const t of [...COUNTED_TABLES].reverse()) await dropCountTable(db, t.table);
-  await sql`DROP TRIGGER IF EXISTS keyword_sites_active_count ON keyword_sites`.execute(db);
+  for (const op of ['ins', 'upd', 'del', 'trunc']) {
+    await sql`DROP TRIGGER IF EXISTS ${sql.raw(`keyword_sites_active_count_${op}`)} ON keyword_sites`.execute(
+      db,
+    );
+  }
   await sql`DROP FUNCTION IF EXISTS keyword_sites_active_count()`.execute(db);
+  await sql`DROP FUNCTION IF EXISTS keyword_sites_active_reset()`.execute(db);
   await db.schema.alterTable('keywords').dropColumn('active_site_count').execute();
   await db.schema.dropTable('stat_deltas').execute();
   await db.schema.dropTable('stat_totals').execute();

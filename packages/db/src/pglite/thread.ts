@@ -9,12 +9,17 @@ export interface PGliteThreadOptions {
   acquireTimeoutMs: number;
   /** Told about a worker that died; the next query starts a new one. */
   onError?: (error: Error) => void;
+  /**
+   * A statement still running after this long is stopped the only way PGlite can be: its thread is
+   * ended (and replaced; the data on disk survives as after a crash).
+   */
+  statementTimeoutMs?: number;
 }
 
 /** A request without its id (Omit over each member of the union). */
 type RequestBody = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-type Pending = { resolve: (r: QueryResult) => void; reject: (e: Error) => void };
+type Pending = { worker: Worker; resolve: (r: QueryResult) => void; reject: (e: Error) => void };
 type Waiter = { grant: () => void; timer: NodeJS.Timeout };
 
 /**
@@ -37,7 +42,10 @@ function toError(e: SerializedError): Error {
 /**
  * PGlite on a worker thread, behind one connection: PGlite is a single session, so whoever holds the
  * lease (a Kysely connection or transaction, a pg-boss statement) runs alone; others queue, and give up
- * with DatabaseUnavailableError after `acquireTimeoutMs`. A worker that dies is replaced on next use.
+ * with DatabaseUnavailableError after `acquireTimeoutMs`. A worker that dies is replaced on next use,
+ * except that the lease held at that moment stays broken until released (its transaction died with the
+ * worker; later statements must not quietly autocommit on the new one), and an in-memory database is
+ * not replaced at all (a new one would be empty).
  */
 export class PGliteThread {
   readonly #opts: PGliteThreadOptions;
@@ -47,6 +55,10 @@ export class PGliteThread {
   #held = false;
   #waiters: Waiter[] = [];
   #closed = false;
+  /** The held lease outlived its worker. */
+  #leaseBroken = false;
+  /** Why the database cannot come back (an in-memory one that died). */
+  #gone: string | null = null;
 
   constructor(opts: PGliteThreadOptions) {
     this.#opts = opts;
@@ -59,6 +71,7 @@ export class PGliteThread {
 
   #ensureWorker(): Promise<Worker> {
     if (this.#closed) return Promise.reject(new DatabaseUnavailableError('The database is closed'));
+    if (this.#gone) return Promise.reject(new DatabaseUnavailableError(this.#gone));
     this.#worker ??= this.#spawn();
     return this.#worker;
   }
@@ -87,17 +100,29 @@ export class PGliteThread {
   }
 
   #lost(worker: Worker, err: Error) {
+    // 'error' and 'exit' both arrive for one death; only the first counts.
+    if (this.#dead.has(worker)) return;
+    this.#dead.add(worker);
     void this.#worker?.then(
       (current) => {
         if (current === worker) this.#worker = null;
       },
       () => (this.#worker = null),
     );
+    if (this.#held) this.#leaseBroken = true;
+    if (this.#opts.location.startsWith('memory://') && !this.#closed) {
+      this.#gone = `The in-memory database was lost with its thread: ${err.message}`;
+    }
     const failure = new DatabaseUnavailableError(`The embedded database stopped: ${err.message}`);
-    for (const p of this.#pending.values()) p.reject(failure);
-    this.#pending.clear();
+    for (const [id, p] of this.#pending) {
+      if (p.worker !== worker) continue;
+      this.#pending.delete(id);
+      p.reject(failure);
+    }
     if (!this.#closed) this.#opts.onError?.(err);
   }
+
+  readonly #dead = new WeakSet<Worker>();
 
   #settle(msg: Response) {
     const p = this.#pending.get(msg.id);
@@ -108,10 +133,39 @@ export class PGliteThread {
   }
 
   async #send(req: RequestBody): Promise<QueryResult> {
+    if (this.#leaseBroken) {
+      throw new DatabaseUnavailableError('The embedded database restarted during this transaction');
+    }
     const worker = await this.#ensureWorker();
     const id = this.#nextId++;
+    const limit = this.#opts.statementTimeoutMs;
     return new Promise<QueryResult>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
+      const timer =
+        limit && req.type !== 'close'
+          ? setTimeout(() => {
+              const err = Object.assign(
+                new Error(`canceling statement due to statement timeout (${limit} ms)`),
+                {
+                  code: '57014',
+                },
+              );
+              reject(err);
+              // Detach it now, so the next statement goes to a new thread, not this dying one.
+              this.#lost(worker, err);
+              void worker.terminate();
+            }, limit)
+          : undefined;
+      this.#pending.set(id, {
+        worker,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+        reject: (e) => {
+          clearTimeout(timer);
+          reject(e);
+        },
+      });
       worker.postMessage({ ...req, id });
     });
   }
@@ -129,6 +183,7 @@ export class PGliteThread {
   /** Waits for the one connection; resolves with its release function. */
   acquire(): Promise<() => void> {
     const release = () => {
+      this.#leaseBroken = false;
       const next = this.#waiters.shift();
       if (next) {
         clearTimeout(next.timer);

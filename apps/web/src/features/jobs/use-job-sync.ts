@@ -8,6 +8,7 @@ import type { JobRow } from './types';
 
 /** Jobs that ended longer ago than this are not brought back into the panel. */
 const LIST = { sinceHours: 1, limit: 20 } as const;
+const IDLE_POLL_INTERVAL_MS = 30_000;
 
 function toPanel(job: JobRow): PanelJob {
   return {

@@ -1,0 +1,47 @@
+import { SessionCache } from '@blogfleet/api';
+import { localNotifier } from '@blogfleet/db';
+import { describe, expect, it } from 'vitest';
+
+const user = { id: 7, role: 'user' as const, sessionFamily: '00000000-0000-4000-8000-000000000007' };
+const later = Date.now() + 3_600_000;
+
+describe('SessionCache', () => {
+  it('does not keep an answer that a session check read before a change to that user', async () => {
+    const cache = new SessionCache(localNotifier());
+    // A request starts its check, then an admin deactivates the user, then the check comes back "live".
+    const generation = cache.generation();
+    await cache.changed({ userId: 7 });
+    cache.set('token-a', user, later, generation);
+    expect(cache.get('token-a')).toBeNull();
+    // A check that started after the change may store its answer.
+    cache.set('token-a', user, later, cache.generation());
+    expect(cache.get('token-a')).toEqual(user);
+  });
+
+  it("forgets a user's or a family's tokens when they change, and only those", async () => {
+    const cache = new SessionCache(localNotifier());
+    const other = { id: 8, role: 'admin' as const, sessionFamily: '00000000-0000-4000-8000-000000000008' };
+    cache.set('a', user, later, cache.generation());
+    cache.set('b', other, later, cache.generation());
+    await cache.changed({ family: user.sessionFamily });
+    expect(cache.get('a')).toBeNull();
+    expect(cache.get('b')).toEqual(other);
+    await cache.changed({ userId: 8 });
+    expect(cache.get('b')).toBeNull();
+  });
+
+  it('never serves a token past its own expiry', () => {
+    const cache = new SessionCache(localNotifier());
+    cache.set('soon', user, Date.now() - 1, cache.generation());
+    expect(cache.get('soon')).toBeNull();
+  });
+
+  it('serves nothing while its notifier cannot promise delivery', () => {
+    let healthy = true;
+    const notifier = { ...localNotifier(), healthy: () => healthy };
+    const cache = new SessionCache(notifier);
+    cache.set('t', user, later, cache.generation());
+    healthy = false;
+    expect(cache.get('t')).toBeNull();
+  });
+});
