@@ -1,3 +1,4 @@
+import { sql } from '@blogfleet/db';
 import { TRPCClientError } from '@trpc/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, startTestApp, trpcClient, type TestApp } from '@blogfleet/server/testing';
@@ -95,6 +96,62 @@ describe('changing one’s own password', () => {
       .where('action', '=', 'account.password')
       .execute();
     expect(audit).toEqual([{ action: 'account.password', details: { sessionsEnded: 2 } }]);
+  });
+
+  it('counts wrong current passwords under the sign-in limits, then answers RATE_LIMITED with Retry-After', async () => {
+    const u = await t.createUser({ password: 'first-password-1' });
+    const { accessToken } = await t.login(u.email, u.password);
+    const { maxFailuresPerEmail, windowSeconds } = t.config.loginLimits;
+    const ip = '10.9.0.1';
+    const change = (currentPassword: string, from = ip) =>
+      t.rest('POST', 'account/password', {
+        token: accessToken,
+        body: { currentPassword, newPassword: 'second-password-2' },
+        ip: from,
+      });
+    for (let i = 0; i < maxFailuresPerEmail; i++)
+      expect((await change('guess-number-' + i)).status).toBe(400);
+
+    // Past the limit nothing is checked: a wrong guess and the right password get the same answer.
+    for (const guess of ['guess-number-x', 'first-password-1']) {
+      const res = await change(guess);
+      expect(res.status).toBe(429);
+      expect(res.body.error).toEqual({
+        code: 'RATE_LIMITED',
+        message: 'Too many wrong passwords. Please try again later.',
+        details: { retryAfterSeconds: expect.any(Number) },
+      });
+      const seconds = res.body.error.details.retryAfterSeconds as number;
+      expect(seconds).toBeGreaterThan(windowSeconds - 60);
+      expect(seconds).toBeLessThanOrEqual(windowSeconds);
+      expect(res.headers['retry-after']).toBe(String(seconds));
+    }
+    // The same counters as sign-in: this account is held at this address for login too ...
+    const login = await t.rest('POST', 'auth/login', {
+      body: { email: u.email, password: 'first-password-1' },
+      ip,
+    });
+    expect(login.status).toBe(429);
+    // ... and only the guesses that were checked count (and are audited), not the refused ones.
+    const failures = await t.db
+      .selectFrom('login_attempts')
+      .select(sql<number>`count(*)`.as('n'))
+      .where('email', '=', u.email)
+      .where('ip', '=', ip)
+      .where('succeeded', '=', false)
+      .executeTakeFirstOrThrow();
+    expect(Number(failures.n)).toBe(maxFailuresPerEmail);
+    const refusals = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'account.password_refused')
+      .where('subject_id', '=', String(u.id))
+      .execute();
+    expect(refusals).toHaveLength(maxFailuresPerEmail);
+    expect((await me(accessToken)).status).toBe(200);
+
+    // From another address the owner still changes it.
+    expect((await change('first-password-1', '10.9.0.2')).status).toBe(200);
   });
 
   it('needs a session', async () => {

@@ -125,6 +125,44 @@ describe('per email from anywhere', () => {
     expect((await attempt(u.email, u.password, '10.5.2.4')).status).toBe(200);
   });
 
+  it('exempts no address whose sessions of the account are all revoked or expired', async () => {
+    const u = await t.createUser();
+    const signIn = async (ip: string) => (await attempt(u.email, u.password, ip)).body.data.tokens;
+    // The owner signed in at three addresses: logged out at one, and at another the session expired.
+    const gone = await signIn('10.8.0.1');
+    const logout = await t.rest('POST', 'auth/logout', {
+      token: gone.accessToken,
+      body: { refreshToken: gone.refreshToken },
+      ip: '10.8.0.1',
+    });
+    expect(logout.status).toBe(200);
+    await signIn('10.8.0.2');
+    await t.db
+      .updateTable('sessions')
+      .set({ expires_at: sql`now() - interval '1 minute'` })
+      .where('user_id', '=', u.id)
+      .where('ip', '=', '10.8.0.2')
+      .execute();
+    await signIn('10.8.0.3');
+    // A crowd's failures, enough for a backoff of 2^5 = 32 s after the latest.
+    await t.db
+      .insertInto('login_attempts')
+      .values(
+        Array.from({ length: GLOBAL + 5 }, (_, i) => ({
+          email: u.email,
+          ip: `10.8.1.${i}`,
+          succeeded: false,
+        })),
+      )
+      .execute();
+
+    // Where the session was revoked or has expired, the owner waits like anyone else ...
+    expect(expectRateLimited(await attempt(u.email, u.password, '10.8.0.1'), 32)).toBeGreaterThan(20);
+    expect(expectRateLimited(await attempt(u.email, u.password, '10.8.0.2'), 32)).toBeGreaterThan(20);
+    // ... and only a live session keeps the address exempt.
+    expect((await attempt(u.email, u.password, '10.8.0.3')).status).toBe(200);
+  });
+
   it('caps the wait at 5 minutes however many failures pile up', async () => {
     const u = await t.createUser();
     await t.db

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { AppError, integrationConfig, optionalIntegrationConfig, textGenerator } from '@blogfleet/api';
 import {
@@ -33,6 +36,8 @@ const PB_SECRET = 'sk1_settings_secret_key_000000002222';
 const DFS_LOGIN = 'api@settings.test';
 const DFS_PASSWORD = 'dfs-settings-password-3333';
 const ENV_DB_PASSWORD = 'env-db-password-from-wp-4444';
+const SAVED_DB_PASSWORD = 'saved-db-password-for-internal-5151';
+const URL_PASSWORD = 'sk-in-the-url-password-6262';
 /** Every secret this file stores; none may appear in any answer or audit row. */
 const SECRETS = [
   CF_TOKEN,
@@ -41,8 +46,39 @@ const SECRETS = [
   PB_SECRET,
   DFS_PASSWORD,
   ENV_DB_PASSWORD,
+  SAVED_DB_PASSWORD,
+  URL_PASSWORD,
   'cf-wrong-token-zzzz-5555',
 ];
+
+/** Places on this machine for the WordPress hosting checks: DATA_DIR, a WordPress core, a sites' folder. */
+const scratch = mkdtempSync(join(tmpdir(), 'blogfleet-settings-'));
+const dataDir = join(scratch, 'data');
+const core = join(scratch, 'wp-core');
+const halfCore = join(scratch, 'not-a-core');
+const sitesRoot = join(scratch, 'sites');
+for (const file of [
+  join(core, 'wp-load.php'),
+  join(core, 'wp-admin/includes/upgrade.php'),
+  join(halfCore, 'wp-load.php'),
+]) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, '<?php\n');
+}
+symlinkSync('/', join(scratch, 'to-root'));
+symlinkSync(dataDir, join(scratch, 'to-data'));
+/** A PHP CLI of this machine where the settings accept one, if it has any. */
+const systemPhp = ['/usr/bin', '/usr/local/bin']
+  .flatMap((dir) => {
+    try {
+      return readdirSync(dir)
+        .filter((name) => /^php(\d+(\.\d+)*)?$/.test(name))
+        .map((name) => join(dir, name));
+    } catch {
+      return [];
+    }
+  })
+  .at(0);
 
 let t: TestApp;
 let admin: string;
@@ -67,7 +103,11 @@ beforeAll(async () => {
     WP_DB_USER: 'wp_provisioner',
     WP_DB_PASSWORD: ENV_DB_PASSWORD,
     WP_PUBLIC_ADDRESS: '203.0.113.10',
+    WP_RUN_AS_USER: 'wp-env-sites',
+    DATA_DIR: dataDir,
   });
+  // The settings must know DATA_DIR to keep the sites away from it; passed here if the server does not.
+  t.deps.integrations!.dataDir ??= t.config.dataDir;
   admin = (await t.login()).accessToken;
   const u = await t.createUser({ role: 'user' });
   user = (await t.login(u.email, u.password)).accessToken;
@@ -76,6 +116,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await Promise.all([cf?.close(), ai?.close(), pb?.close(), dfs?.close()]);
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 async function rest(method: string, path: string, opts: RestOptions = {}): Promise<RestResponse> {
@@ -88,6 +129,15 @@ const section = async (name: string) =>
   (await rest('GET', `settings/integrations/${name}`)).body.data.integration;
 const row = (key: string) =>
   t.db.selectFrom('integration_settings').selectAll().where('key', '=', key).executeTakeFirst();
+/** WordPress hosting overrides that this host allows. */
+const overrides = {
+  dbHost: 'db.internal.test',
+  dbPort: 3307,
+  dbPassword: SAVED_DB_PASSWORD,
+  publicAddress: '198.51.100.20',
+  coreDir: core,
+  hostRoot: sitesRoot,
+};
 
 describe('integration settings over REST', () => {
   it('lists the five sections, none configured, the AI on the offline generator', async () => {
@@ -296,24 +346,58 @@ describe('integration settings over REST', () => {
     });
     expect(fromEnv.publicAddress).toBe('203.0.113.10');
 
-    const saved = await rest('PUT', 'settings/integrations/wordpress_host', {
-      body: {
-        dbHost: 'db.internal.test',
-        dbPort: 3307,
-        publicAddress: '198.51.100.20',
-        coreDir: '/nonexistent/wp-core',
-      },
+    // WP_DB_PASSWORD goes only to the environment's account: another host, port or user needs a password.
+    for (const moved of [{ dbUser: 'someone_else' }, { dbPort: 3307 }, { dbHost: 'db.elsewhere.test' }]) {
+      const res = await rest('PUT', 'settings/integrations/wordpress_host', { body: moved });
+      expect(res.status).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.issues).toEqual([
+        {
+          path: 'dbPassword',
+          message:
+            "Enter the database password: the environment's (WP_DB_PASSWORD) is only used with the environment's dbHost, dbPort, dbUser",
+        },
+      ]);
+    }
+    expect(await row('wordpress_host')).toBeUndefined();
+    const same = await rest('PUT', 'settings/integrations/wordpress_host', {
+      body: { dbHost: '127.0.0.1', dbPort: 3306, dbUser: 'wp_provisioner' },
     });
+    expect(same.status).toBe(200);
+    expect((await integrationConfig(t.deps, 'wordpress_host')).host.db.password).toBe(ENV_DB_PASSWORD);
+    expect(same.body.data.integration.secrets.dbPassword).toEqual({
+      set: true,
+      masked: '••••4444',
+      source: 'environment',
+    });
+
+    const saved = await rest('PUT', 'settings/integrations/wordpress_host', { body: overrides });
     expect(saved.status).toBe(200);
     const merged = await integrationConfig(t.deps, 'wordpress_host');
     expect(merged.host.db).toEqual({
       host: 'db.internal.test',
       port: 3307,
       user: 'wp_provisioner',
-      password: '',
+      password: SAVED_DB_PASSWORD,
     });
-    expect(merged.host.core).toBe('/nonexistent/wp-core');
+    expect(merged.host.core).toBe(core);
+    expect(merged.host.root).toBe(sitesRoot);
     expect(merged.publicAddress).toBe('198.51.100.20');
+
+    // The saved password is bound to the whole account too, not only to the host.
+    const { dbPassword: _, ...keep } = overrides;
+    const otherUser = await rest('PUT', 'settings/integrations/wordpress_host', {
+      body: { ...keep, dbUser: 'someone_else' },
+    });
+    expect(otherUser.status).toBe(400);
+    expect(otherUser.body.error.details.issues).toEqual([
+      {
+        path: 'dbPassword',
+        message:
+          'Enter the database password again: the stored one is only used with the dbHost, dbPort, dbUser it was saved with',
+      },
+    ]);
+    expect((await integrationConfig(t.deps, 'wordpress_host')).host.db.user).toBe('wp_provisioner');
 
     const refused = await rest('PUT', 'settings/integrations/wordpress_host', {
       body: { phpBin: '/bin/sh', runAsUser: 'root', publicAddress: 'not an address' },
@@ -326,6 +410,95 @@ describe('integration settings over REST', () => {
     ]);
   });
 
+  it('WordPress hosting: refuses overrides that reach into the host, each on its field', async () => {
+    const { dbPassword: _, ...keep } = overrides;
+    const refusal = async (field: string, value: string) => {
+      const res = await rest('PUT', 'settings/integrations/wordpress_host', {
+        body: { ...keep, [field]: value },
+      });
+      expect(res.status, `${field}=${value}`).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+      expect(res.body.error.details.issues).toHaveLength(1);
+      expect(res.body.error.details.issues[0].path).toBe(field);
+      return res.body.error.details.issues[0].message as string;
+    };
+    const accepted = async (field: string, value: string) => {
+      const res = await rest('PUT', 'settings/integrations/wordpress_host', {
+        body: { ...keep, [field]: value },
+      });
+      expect(res.status, `${field}=${value}: ${JSON.stringify(res.body.error)}`).toBe(200);
+      expect(res.body.data.integration.values[field]).toBe(value);
+    };
+
+    // The sites run as their own user: the environment's or blogfleet-sites, no other account of the host.
+    for (const user of ['postgres', 'www-data', 'nobody']) {
+      expect(await refusal('runAsUser', user)).toBe(
+        "Must be the sites' own user: wp-env-sites or blogfleet-sites",
+      );
+    }
+    await accepted('runAsUser', 'blogfleet-sites');
+    await accepted('runAsUser', 'wp-env-sites');
+
+    // The core: a real WordPress core, never / (every entry of it is linked into each site's web root).
+    expect(await refusal('coreDir', '/')).toBe('Must not be /');
+    expect(await refusal('coreDir', join(scratch, 'to-root'))).toBe('Must not be /');
+    for (const dir of ['/nonexistent/wp-core', halfCore, '/etc']) {
+      expect(await refusal('coreDir', dir)).toBe(
+        'Must be a WordPress core (a folder with wp-load.php and wp-admin/includes/upgrade.php)',
+      );
+    }
+    await accepted('coreDir', core);
+
+    // The sites' folder: absolute, away from the system and from DATA_DIR (the server's secrets).
+    for (const dir of ['relative/sites', '/', '//']) {
+      expect(await refusal('hostRoot', dir)).toBe('Must be an absolute path other than /');
+    }
+    for (const dir of [
+      '/etc/blogfleet',
+      '/usr/local/sites',
+      '/var/lib/postgresql/sites',
+      '/var',
+      '/root/sites',
+    ]) {
+      expect(await refusal('hostRoot', dir)).toMatch(
+        /^Must not be, contain or lie inside a system directory \(\/\w+/,
+      );
+    }
+    for (const dir of [dataDir, join(dataDir, 'sites'), scratch, join(scratch, 'to-data', 'sites')]) {
+      expect(await refusal('hostRoot', dir)).toBe(
+        "Must not be, contain or lie inside DATA_DIR (the server's secrets)",
+      );
+    }
+    await accepted('hostRoot', join(scratch, 'other-sites'));
+    // A server that does not say where DATA_DIR is cannot check a sites' folder, so it takes none.
+    const known = t.deps.integrations!.dataDir;
+    delete t.deps.integrations!.dataDir;
+    try {
+      expect(await refusal('hostRoot', join(scratch, 'other-sites'))).toBe(
+        'Cannot be checked against DATA_DIR here; leave it empty to use WP_HOST_ROOT',
+      );
+    } finally {
+      t.deps.integrations!.dataDir = known;
+    }
+
+    // PHP: the environment's, or a php / php<version> executable in /usr/bin or /usr/local/bin.
+    for (const bin of [
+      '/tmp/php',
+      `${core}/php`,
+      '/usr/local/bin/php0.0',
+      'php8.2',
+      '/usr/bin/../../tmp/php',
+    ]) {
+      expect(await refusal('phpBin', bin)).toBe(
+        'Must be "php" (WP_PHP_BIN) or an executable php or php<version> in /usr/bin or /usr/local/bin',
+      );
+    }
+    await accepted('phpBin', 'php');
+    if (systemPhp) await accepted('phpBin', systemPhp);
+
+    expect((await integrationConfig(t.deps, 'wordpress_host')).host.db.password).toBe(SAVED_DB_PASSWORD);
+  });
+
   it('WordPress hosting: Test runs the host check and stores the failure', async () => {
     const res = await rest('POST', 'settings/integrations/wordpress_host/test');
     expect(res.status).toBe(502);
@@ -334,6 +507,48 @@ describe('integration settings over REST', () => {
     const view = await section('wordpress_host');
     expect(view.lastTest).toMatchObject({ ok: false, message: res.body.error.message });
   }, 30_000);
+
+  it('WordPress hosting: values saved before these rules are refused, never used', async () => {
+    const before = await row('wordpress_host');
+    const store = (values: object) =>
+      t.db
+        .updateTable('integration_settings')
+        .set({ value: JSON.stringify(values), secret_ciphertext: null })
+        .where('key', '=', 'wordpress_host')
+        .execute();
+
+    // The environment's password does not follow a user changed under the old rule (host only).
+    await store({ dbUser: 'legacy_user' });
+    expect((await integrationConfig(t.deps, 'wordpress_host')).host.db).toEqual({
+      host: '127.0.0.1',
+      port: 3306,
+      user: 'legacy_user',
+      password: '',
+    });
+    expect((await section('wordpress_host')).secrets.dbPassword).toEqual({
+      set: false,
+      masked: null,
+      source: null,
+    });
+
+    await store({ runAsUser: 'postgres', coreDir: '/', hostRoot: join(dataDir, 'sites') });
+    const res = await rest('POST', 'settings/integrations/wordpress_host/test');
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({
+      code: 'INTEGRATION_NOT_CONFIGURED',
+      message:
+        "The saved WordPress hosting settings are not allowed on this host (hostRoot: Must not be, contain or lie inside DATA_DIR (the server's secrets); coreDir: Must not be /; runAsUser: Must be the sites' own user: wp-env-sites or blogfleet-sites). An admin can correct them in Settings → Integrations → WordPress hosting.",
+      details: { integration: 'wordpress_host', settingsPath: '/settings#wordpress-host' },
+    });
+    const err = await integrationConfig(t.deps, 'wordpress_host').catch((e: unknown) => e);
+    expect(err).toMatchObject({ appCode: 'INTEGRATION_NOT_CONFIGURED' });
+
+    await t.db
+      .updateTable('integration_settings')
+      .set({ value: before!.value, secret_ciphertext: before!.secret_ciphertext })
+      .where('key', '=', 'wordpress_host')
+      .execute();
+  });
 
   it('writes every change to the audit log, never a secret', async () => {
     const rows = await t.db
@@ -439,6 +654,49 @@ describe('integration settings over tRPC (the AI section)', () => {
     expect(err.data?.appCode).toBe('VALIDATION_ERROR');
     expect(err.data?.details.issues[0].path).toBe('apiKey');
     expect((await integrationConfig(t.deps, 'ai')).baseUrl).toBe(ai.baseUrl);
+  });
+
+  it('refuses a base URL that carries a user name or password', async () => {
+    token = admin;
+    for (const baseUrl of [
+      `https://someone:${URL_PASSWORD}@api.example/v1`,
+      `https://:${URL_PASSWORD}@api.example/v1`,
+      'https://someone@api.example/v1',
+    ]) {
+      const err = await failure(
+        client.settings.saveAi.mutate({ baseUrl, apiKey: AI_KEY, model: 'gpt-test' }),
+      );
+      expect(err.data?.appCode).toBe('VALIDATION_ERROR');
+      expect(err.data?.details.issues).toEqual([
+        {
+          path: 'baseUrl',
+          message: 'Must not contain a user name or password (put the key in its own field)',
+        },
+      ]);
+      const res = await rest('PUT', 'settings/integrations/ai', {
+        body: { baseUrl, apiKey: AI_KEY, model: 'gpt-test' },
+      });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details.issues[0].path).toBe('baseUrl');
+    }
+    expect((await integrationConfig(t.deps, 'ai')).baseUrl).toBe(ai.baseUrl);
+
+    // One saved before the rule is answered without them.
+    const before = await row('ai');
+    const values = JSON.parse(before!.value!);
+    await t.db
+      .updateTable('integration_settings')
+      .set({
+        value: JSON.stringify({ ...values, baseUrl: `https://someone:${URL_PASSWORD}@legacy.example/v1` }),
+      })
+      .where('key', '=', 'ai')
+      .execute();
+    expect((await section('ai')).values.baseUrl).toBe('https://legacy.example/v1');
+    await t.db
+      .updateTable('integration_settings')
+      .set({ value: before!.value })
+      .where('key', '=', 'ai')
+      .execute();
   });
 
   it('a refused key answers UNAUTHORIZED_INTEGRATION with the provider’s message', async () => {

@@ -53,7 +53,21 @@ const isHttpUrl = (s: string) => {
   }
 };
 
-const httpUrl = text(2000).min(1, 'Required').refine(isHttpUrl, 'Must be an http:// or https:// URL');
+/** `user:pass@` in a base URL would be a credential stored and answered in the clear, outside the secrets. */
+const hasNoUserinfo = (s: string) => {
+  try {
+    const u = new URL(s);
+    return u.username === '' && u.password === '';
+  } catch {
+    return true;
+  }
+};
+
+/** A provider's base URL: http(s), and credentials go in the secret fields, never in the URL. */
+const httpUrl = text(2000)
+  .min(1, 'Required')
+  .refine(isHttpUrl, 'Must be an http:// or https:// URL')
+  .refine(hasNoUserinfo, 'Must not contain a user name or password (put the key in its own field)');
 
 const PORT_MESSAGE = 'Must be a port number (1-65535)';
 const port = z.number(PORT_MESSAGE).int(PORT_MESSAGE).min(1, PORT_MESSAGE).max(65535, PORT_MESSAGE);
@@ -80,23 +94,30 @@ export type AiSettingsInput = z.infer<typeof aiSettingsInput>;
 
 /**
  * Where WordPress sites are hosted. Every field is optional: empty means the WP_* environment variable
- * (or its default). Changing the database host needs the database password again.
+ * (or its default). Only the shape is checked here; the server narrows each field to what is safe on its
+ * host (services/integration-config.ts `wordpressHostIssues`), and changing the database host, port or
+ * user needs the database password again.
  */
 export const wordpressHostSettingsInput = z.object({
-  hostRoot: optionalText(),
+  /** The sites' folder; the server refuses system directories and anything overlapping DATA_DIR. */
+  hostRoot: optionalText().refine(
+    (s) => !s || (s.startsWith('/') && /[^/]/.test(s)),
+    'Must be an absolute path other than /',
+  ),
+  /** A WordPress core (wp-load.php, wp-admin/includes/upgrade.php); checked on the server. */
   coreDir: optionalText(),
   dbHost: optionalText(253),
   dbPort: port.nullable().optional(),
   dbUser: optionalText(200),
   dbPassword: secretField,
-  /** The PHP CLI: a name or path whose file name is php (php8.2, php-cli …), nothing else runs. */
+  /** The PHP CLI by name or path (php, php8.2, php-cli …); the server narrows it further. */
   phpBin: optionalText().refine(
     (s) => !s || /^(\/[^\0]*\/)?php[\d.]*(-cli)?$/.test(s),
     'Must be the PHP CLI (php, php8.2 or an absolute path to one)',
   ),
   bindAddress: optionalText(253),
   firstPort: port.nullable().optional(),
-  /** System user the sites' PHP runs as; never root. */
+  /** System user the sites' PHP runs as; never root (the server allows only the sites' own user). */
   runAsUser: optionalText(32).refine(
     (s) => !s || (/^[a-z_][a-z0-9_-]*\$?$/.test(s) && s !== 'root'),
     'Must be a system user name other than root',

@@ -2,10 +2,13 @@ import type { ChangePasswordInput, InterfaceLanguage } from '@blogfleet/validato
 import type { Context, SessionUser } from '../context';
 import { AppError } from '../errors';
 import { audit } from './audit';
+import { admitLoginAttempt, recordLoginSuccess } from './login-limits';
 import { hashPassword, verifyPassword } from './passwords';
 import { toPublicUser, type PublicUser } from './user-view';
 
-type SelfCtx = Pick<Context, 'db' | 'req' | 'sessions'> & { user: SessionUser };
+type SelfCtx = Pick<Context, 'db' | 'loginLimits' | 'req' | 'sessions'> & { user: SessionUser };
+
+const TOO_MANY = 'Too many wrong passwords. Please try again later.';
 
 const refused = (path: string, message: string) =>
   new AppError('VALIDATION_ERROR', `${path}: ${message}`, { issues: [{ path, message }] });
@@ -14,6 +17,10 @@ const refused = (path: string, message: string) =>
  * Changes the caller's own password. The current password must be right (a wrong one is a
  * VALIDATION_ERROR on `currentPassword`, never 401, which would end this session); every other
  * session family of the user is revoked, the one making the change stays signed in.
+ *
+ * The current password is checked under the sign-in limits (this account from this address, the same
+ * counters as login), or a stolen access token could guess it without bound; past them the answer is
+ * RATE_LIMITED with Retry-After whatever the password, and refused attempts are not counted.
  */
 export async function changeOwnPassword(
   ctx: SelfCtx,
@@ -21,14 +28,17 @@ export async function changeOwnPassword(
 ): Promise<{ changed: true; sessionsEnded: number }> {
   const row = await ctx.db
     .selectFrom('users')
-    .select(['id', 'password_hash'])
+    .select(['id', 'email', 'password_hash'])
     .where('id', '=', ctx.user.id)
     .executeTakeFirst();
   if (!row) throw new AppError('UNAUTHORIZED', 'Session expired. Please login again.');
+  const email = row.email.toLowerCase();
+  const attemptId = await admitLoginAttempt(ctx, email, TOO_MANY);
   if (!(await verifyPassword(row.password_hash, input.currentPassword))) {
     await audit(ctx, { action: 'account.password_refused', subjectType: 'user', subjectId: row.id });
     throw refused('currentPassword', 'Current password is incorrect');
   }
+  await recordLoginSuccess(ctx, email, attemptId);
   if (input.newPassword === input.currentPassword) {
     throw refused('newPassword', 'The new password must differ from the current one');
   }

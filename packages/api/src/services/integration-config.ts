@@ -1,3 +1,5 @@
+import { constants } from 'node:fs';
+import { access, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Selectable } from '@blogfleet/db';
 import type { IntegrationSettingsTable } from '@blogfleet/db';
@@ -5,11 +7,21 @@ import { createTextGenerator, type AiClientConfig, type TextGenerator } from '@b
 import type { CloudflareConfig } from '@blogfleet/integrations/cloudflare';
 import type { KeywordDataConfig } from '@blogfleet/integrations/keyword-data';
 import type { RegistrarConfig } from '@blogfleet/integrations/registrar';
-import { hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
+import { DEFAULT_SITES_USER, hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
 import { integrationSecretFields, settingsPath, type IntegrationSection } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { decryptSecret } from './secrets';
+
+declare module '../context' {
+  interface IntegrationEnv {
+    /**
+     * DATA_DIR (the server's secrets, PGlite): no sites' folder may overlap it. Unknown (not passed
+     * in) refuses every sites' folder override; `memory://…` means nothing is on disk.
+     */
+    dataDir?: string;
+  }
+}
 
 /** What the settings services and the verticals need of the context. */
 export type IntegrationCtx = Pick<Context, 'db' | 'secrets' | 'integrations'>;
@@ -101,14 +113,17 @@ export function hasWordPressEnv(ctx: IntegrationCtx): boolean {
 
 /**
  * The settings over the WP_* defaults. The environment's database password is used only with the
- * environment's database host: a host changed in Settings gets the password saved with it (or none),
- * so a password from the environment is never sent to a host an admin typed in.
+ * environment's database account (host, port and user): an account changed in Settings gets the
+ * password saved with it (or none), so WP_DB_PASSWORD never goes to a server or user an admin typed in.
  */
 function wordpressHostConfig(ctx: IntegrationCtx, stored: StoredSection): WordPressHostConfig {
   const env = wordpressEnvHost(ctx);
   const v = stored.values;
-  const dbHost = str(v.dbHost) ?? env.db.host;
-  const password = stored.secrets.dbPassword ?? (dbHost === env.db.host ? env.db.password : '');
+  const host = str(v.dbHost) ?? env.db.host;
+  const port = num(v.dbPort) ?? env.db.port;
+  const user = str(v.dbUser) ?? env.db.user;
+  const envAccount = host === env.db.host && port === env.db.port && user === env.db.user;
+  const password = stored.secrets.dbPassword ?? (envAccount ? env.db.password : '');
   const hostRoot = str(v.hostRoot);
   const coreDir = str(v.coreDir);
   return {
@@ -116,7 +131,7 @@ function wordpressHostConfig(ctx: IntegrationCtx, stored: StoredSection): WordPr
       ...env,
       root: hostRoot ? path.resolve(hostRoot) : env.root,
       core: coreDir ? path.resolve(coreDir) : env.core,
-      db: { host: dbHost, port: num(v.dbPort) ?? env.db.port, user: str(v.dbUser) ?? env.db.user, password },
+      db: { host, port, user, password },
       php: str(v.phpBin) ?? env.php,
       bindAddress: str(v.bindAddress) ?? env.bindAddress,
       firstPort: num(v.firstPort) ?? env.firstPort,
@@ -124,6 +139,110 @@ function wordpressHostConfig(ctx: IntegrationCtx, stored: StoredSection): WordPr
     },
     publicAddress: str(v.publicAddress) ?? (ctx.integrations?.wordpressHostEnv?.WP_PUBLIC_ADDRESS || null),
   };
+}
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/**
+ * Where the system and its services keep what a sites' folder must not overwrite, expose or contain
+ * (/var/lib holds /var/lib/postgresql and /var/lib/mysql).
+ */
+const SYSTEM_DIRS = (
+  '/bin /boot /dev /etc /lib /lib32 /lib64 /libx32 /proc /root /run /sbin /snap /sys /usr ' +
+  '/var/backups /var/cache /var/lib /var/log /var/mail /var/run /var/spool'
+).split(' ');
+const PHP_BIN = /^\/usr(\/local)?\/bin\/php(\d+(\.\d+)*)?$/;
+
+const within = (p: string, dir: string) => p === dir || p.startsWith(`${dir}/`);
+const overlaps = (a: string, b: string) => within(a, b) || within(b, a);
+
+/** `p` with symlinks resolved as far as it exists (a sites' folder may not exist yet). */
+async function realPathOf(p: string): Promise<string> {
+  const rest: string[] = [];
+  for (let dir = p; ; dir = path.dirname(dir)) {
+    try {
+      return path.join(await realpath(dir), ...rest);
+    } catch {
+      if (path.dirname(dir) === dir) return p;
+      rest.unshift(path.basename(dir));
+    }
+  }
+}
+
+/** The path as written and as it really is, so a symlink cannot smuggle a refused place past the checks. */
+const bothPaths = async (p: string) => {
+  const resolved = path.resolve(p);
+  return [resolved, await realPathOf(resolved)];
+};
+
+async function isFile(p: string, mode: number): Promise<boolean> {
+  try {
+    await access(p, mode);
+    return (await stat(p)).isFile();
+  } catch {
+    return false;
+  }
+}
+
+async function hostRootIssue(ctx: IntegrationCtx, hostRoot: string): Promise<string | null> {
+  const paths = await bothPaths(hostRoot);
+  if (!path.isAbsolute(hostRoot) || paths.includes('/')) return 'Must be an absolute path other than /';
+  const system = SYSTEM_DIRS.find((dir) => paths.some((p) => overlaps(p, dir)));
+  if (system) return `Must not be, contain or lie inside a system directory (${system})`;
+  const dataDir = ctx.integrations?.dataDir;
+  if (!dataDir) return 'Cannot be checked against DATA_DIR here; leave it empty to use WP_HOST_ROOT';
+  if (dataDir.startsWith('memory://')) return null;
+  const data = await bothPaths(dataDir);
+  if (paths.some((p) => data.some((d) => overlaps(p, d)))) {
+    return "Must not be, contain or lie inside DATA_DIR (the server's secrets)";
+  }
+  return null;
+}
+
+async function coreDirIssue(coreDir: string): Promise<string | null> {
+  const paths = await bothPaths(coreDir);
+  // Every top-level entry of the core is symlinked into each site's web root.
+  if (paths.includes('/')) return 'Must not be /';
+  const core = paths[1]!;
+  const isCore =
+    (await isFile(path.join(core, 'wp-load.php'), constants.R_OK)) &&
+    (await isFile(path.join(core, 'wp-admin', 'includes', 'upgrade.php'), constants.R_OK));
+  return isCore
+    ? null
+    : 'Must be a WordPress core (a folder with wp-load.php and wp-admin/includes/upgrade.php)';
+}
+
+/**
+ * Why saved WordPress hosting overrides are not allowed on this host, by field (empty when they are).
+ * An admin of the app must not reach further into the host than the operator's WP_* choices: the sites
+ * run only as their own user, with a real PHP CLI and a real WordPress core, in a folder away from the
+ * system and from the server's secrets. Checked on save and again before each use.
+ */
+export async function wordpressHostIssues(ctx: IntegrationCtx, values: StoredValues): Promise<FieldIssue[]> {
+  const env = wordpressEnvHost(ctx);
+  const issues: FieldIssue[] = [];
+  const hostRoot = str(values.hostRoot);
+  const coreDir = str(values.coreDir);
+  const phpBin = str(values.phpBin);
+  const runAsUser = str(values.runAsUser);
+  const rootIssue = hostRoot && (await hostRootIssue(ctx, hostRoot));
+  if (rootIssue) issues.push({ path: 'hostRoot', message: rootIssue });
+  const coreIssue = coreDir && (await coreDirIssue(coreDir));
+  if (coreIssue) issues.push({ path: 'coreDir', message: coreIssue });
+  if (phpBin && phpBin !== env.php && !(PHP_BIN.test(phpBin) && (await isFile(phpBin, constants.X_OK)))) {
+    issues.push({
+      path: 'phpBin',
+      message: `Must be ${JSON.stringify(env.php)} (WP_PHP_BIN) or an executable php or php<version> in /usr/bin or /usr/local/bin`,
+    });
+  }
+  const users = [...new Set([env.runAs, DEFAULT_SITES_USER].filter((u): u is string => Boolean(u)))];
+  if (runAsUser && !users.includes(runAsUser)) {
+    issues.push({ path: 'runAsUser', message: `Must be the sites' own user: ${users.join(' or ')}` });
+  }
+  return issues;
 }
 
 /** Whether a saved section has everything its client needs (WordPress hosting always has defaults). */
@@ -196,6 +315,16 @@ export async function optionalIntegrationConfig<K extends IntegrationSection>(
     );
   }
   if (!isComplete(section, stored)) return null;
+  // Values saved before today's rules (or a host that changed since) are refused, never used.
+  const issues = section === 'wordpress_host' ? await wordpressHostIssues(ctx, stored.values) : [];
+  if (issues.length > 0) {
+    const label = SECTION_LABELS[section];
+    const why = issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+    throw notConfigured(
+      section,
+      `The saved ${label} settings are not allowed on this host (${why}). An admin can correct them in Settings → Integrations → ${label}.`,
+    );
+  }
   return build(ctx, section, stored);
 }
 

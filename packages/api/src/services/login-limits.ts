@@ -9,9 +9,10 @@ import { AppError } from '../errors';
  * - per email from anywhere: once GLOBAL_FACTOR × `maxFailuresPerEmail` failures are in the window, many
  *   addresses together (a botnet) are slowed down: the next attempt is admitted only 1 s after the latest
  *   failure, then 2 s, 4 s … up to MAX_BACKOFF_SECONDS. With the defaults (10, 15 min) that is about 60
- *   guesses per account per window in total, instead of 10 per address without bound. Addresses that hold an
- *   unexpired session of the account (where the owner signed in before) are exempt, so the owner keeps
- *   signing in from there while a stranger hammers from elsewhere.
+ *   guesses per account per window in total, instead of 10 per address without bound. Addresses that hold a
+ *   live session of the account (where the owner is signed in) are exempt, so the owner keeps signing in
+ *   from there while a stranger hammers from elsewhere; a session that was revoked or has expired proves
+ *   nothing about the address any more (a stolen one is revoked), so it exempts nothing.
  * Refused attempts are not recorded, so hammering extends nothing: every limit ends once the admitted
  * failures have left the window.
  */
@@ -32,6 +33,7 @@ async function signedInFromHere(ctx: LimitCtx, email: string): Promise<boolean> 
     .select('sessions.id')
     .where(sql`lower(users.email)`, '=', email)
     .where('sessions.ip', '=', ctx.req.ip)
+    .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>', sql<Date>`now()`)
     .limit(1)
     .executeTakeFirst();
@@ -39,11 +41,12 @@ async function signedInFromHere(ctx: LimitCtx, email: string): Promise<boolean> 
 }
 
 /**
- * Records the attempt as a failure and returns its id, or takes it back and refuses with
+ * Records the attempt as a failure and returns its id, or takes it back and refuses with `refusal` and
  * `retryAfterSeconds`. Recording first makes parallel guesses count each other; each attempt counts only
- * those recorded before it, so a burst admits exactly as many as the limit allows.
+ * those recorded before it, so a burst admits exactly as many as the limit allows. Any check of an
+ * account's password (sign-in, the current password on a password change) goes through here.
  */
-export async function admitLoginAttempt(ctx: LimitCtx, email: string): Promise<number> {
+export async function admitLoginAttempt(ctx: LimitCtx, email: string, refusal = TOO_MANY): Promise<number> {
   const { windowSeconds, maxFailuresPerEmail, maxFailuresPerIp } = ctx.loginLimits;
   const ip = ctx.req.ip;
   const { id } = await ctx.db
@@ -80,7 +83,7 @@ export async function admitLoginAttempt(ctx: LimitCtx, email: string): Promise<n
   if (waits.length === 0) return id;
 
   await ctx.db.deleteFrom('login_attempts').where('id', '=', id).execute();
-  throw new AppError('RATE_LIMITED', TOO_MANY, {
+  throw new AppError('RATE_LIMITED', refusal, {
     retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits))),
   });
 }

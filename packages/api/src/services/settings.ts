@@ -21,6 +21,7 @@ import {
   notConfigured,
   SECTION_LABELS,
   wordpressEnvHost,
+  wordpressHostIssues,
   type IntegrationCtx,
   type StoredSection,
   type StoredValues,
@@ -50,6 +51,9 @@ export interface IntegrationView {
   generator?: 'openai' | 'offline';
 }
 
+/** The WordPress hosting fields that name one database account (its password goes with all three). */
+const DB_ACCOUNT = ['dbHost', 'dbPort', 'dbUser'] as const;
+
 /** •••• and the last four characters, those only for secrets long enough that four give nothing away. */
 export function maskSecret(secret: string): string {
   return secret.length >= 12 ? `••••${secret.slice(-4)}` : '••••';
@@ -69,6 +73,16 @@ function wordpressDefaults(ctx: IntegrationCtx): StoredValues {
     runAsUser: env.runAs ?? null,
     publicAddress: ctx.integrations?.wordpressHostEnv?.WP_PUBLIC_ADDRESS || null,
   };
+}
+
+/** A base URL saved with `user:pass@` (before such URLs were refused) is answered without them. */
+function withoutUserinfo(values: StoredValues): StoredValues {
+  if (typeof values.baseUrl !== 'string' || !URL.canParse(values.baseUrl)) return values;
+  const url = new URL(values.baseUrl);
+  if (!url.username && !url.password) return values;
+  url.username = '';
+  url.password = '';
+  return { ...values, baseUrl: url.toString() };
 }
 
 async function toView(
@@ -91,7 +105,9 @@ async function toView(
   if (section === 'wordpress_host') {
     defaults = wordpressDefaults(ctx);
     const envPassword = ctx.integrations?.wordpressHostEnv?.WP_DB_PASSWORD;
-    if (!secrets.dbPassword!.set && envPassword) {
+    // WP_DB_PASSWORD is shown as in use only while it is (the saved account is the environment's).
+    const envAccount = DB_ACCOUNT.every((f) => (stored.values[f] ?? defaults[f]) === defaults[f]);
+    if (!secrets.dbPassword!.set && envPassword && envAccount) {
       secrets.dbPassword = { set: true, masked: maskSecret(envPassword), source: 'environment' };
     }
     configured = saved || hasWordPressEnv(ctx);
@@ -110,7 +126,7 @@ async function toView(
     section,
     configured,
     source,
-    values: stored.values,
+    values: withoutUserinfo(stored.values),
     defaults,
     secrets,
     unreadable: stored.unreadable,
@@ -137,12 +153,14 @@ export async function listIntegrations(ctx: IntegrationCtx): Promise<Integration
 }
 
 /**
- * A stored secret goes only where it went when it was saved: changing the field it is bound to needs
+ * A stored secret goes only where it went when it was saved: changing a field it is bound to needs
  * the secret again (otherwise an admin could redirect a key they cannot read to a server they own).
+ * The database password is bound to the whole account: another user on the same server is another
+ * account, and the environment's WP_DB_PASSWORD is bound to the environment's account the same way.
  */
-const SECRET_BOUND_TO: Partial<Record<IntegrationSection, Record<string, string>>> = {
-  ai: { apiKey: 'baseUrl' },
-  wordpress_host: { dbPassword: 'dbHost' },
+const SECRET_BOUND_TO: Partial<Record<IntegrationSection, Record<string, readonly string[]>>> = {
+  ai: { apiKey: ['baseUrl'] },
+  wordpress_host: { dbPassword: DB_ACCOUNT },
 };
 
 /** Secrets a section cannot work without; the others (WordPress's database password) may stay empty. */
@@ -175,7 +193,7 @@ function normalizedValues(section: IntegrationSection, input: Record<string, unk
 
 /**
  * Saves a section: non-secret fields as given, secrets encrypted. An empty secret keeps the stored one
- * (unless the field it is bound to changed). The last test result is dropped: it tested other values.
+ * (unless a field it is bound to changed). The last test result is dropped: it tested other values.
  */
 export async function saveIntegration<K extends IntegrationSection>(
   ctx: AdminCtx,
@@ -186,9 +204,13 @@ export async function saveIntegration<K extends IntegrationSection>(
   const values = normalizedValues(section, input as Record<string, unknown>);
   const given = input as Record<string, unknown>;
   const secrets: Record<string, string> = {};
-  const issues: { path: string; message: string }[] = [];
+  const issues = section === 'wordpress_host' ? await wordpressHostIssues(ctx, values) : [];
   const replaced: string[] = [];
   const kept: string[] = [];
+  // Bound fields compare as they apply: an empty WordPress field is the environment's value.
+  const defaults = section === 'wordpress_host' ? wordpressDefaults(ctx) : {};
+  const applied = (v: StoredValues, f: string) => v[f] ?? defaults[f] ?? null;
+  const envPassword = ctx.integrations?.wordpressHostEnv?.WP_DB_PASSWORD;
   for (const field of integrationSecretFields[section]) {
     const value = given[field];
     const label = SECRET_LABELS[field] ?? field;
@@ -198,11 +220,20 @@ export async function saveIntegration<K extends IntegrationSection>(
       continue;
     }
     const previous = stored.secrets[field];
-    const bound = SECRET_BOUND_TO[section]?.[field];
-    if (previous && bound && (values[bound] ?? null) !== (stored.values[bound] ?? null)) {
+    const bound = SECRET_BOUND_TO[section]?.[field] ?? [];
+    const moved = bound.some((f) => applied(values, f) !== applied(stored.values, f));
+    // WP_DB_PASSWORD applies while the saved account is the environment's (see wordpressHostConfig).
+    const fromEnv =
+      !previous &&
+      field === 'dbPassword' &&
+      Boolean(envPassword) &&
+      bound.every((f) => applied(stored.values, f) === defaults[f]);
+    if ((previous || fromEnv) && moved) {
       issues.push({
         path: field,
-        message: `Enter the ${label} again: the stored one is only used with the ${bound} it was saved with`,
+        message: previous
+          ? `Enter the ${label} again: the stored one is only used with the ${bound.join(', ')} it was saved with`
+          : `Enter the ${label}: the environment's (WP_DB_PASSWORD) is only used with the environment's ${bound.join(', ')}`,
       });
     } else if (previous) {
       secrets[field] = previous;
