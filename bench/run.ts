@@ -61,7 +61,7 @@ function merged(fresh: string[]): string {
     : [];
   const byTitle = new Map(previous.map((s) => [title(s), s.trimEnd()]));
   for (const s of fresh) byTitle.set(title(s), s.trimEnd());
-  return [HEADER, ...byTitle.values()].join('\n') + '\n';
+  return [HEADER, ...byTitle.values()].join('\n\n') + '\n';
 }
 
 async function main() {

@@ -125,6 +125,8 @@ export interface Config {
     dataForSeoApiUrl?: string;
     /** Every WP_* variable (WordPress hosting defaults; the provisioner's hostFromEnv reads them). */
     wordpressHostEnv: Record<string, string>;
+    /** DATA_DIR: Settings keeps the sites' folder away from it. */
+    dataDir: string;
   };
   adminEmail: string;
   adminPassword?: string;
@@ -182,6 +184,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       wordpressHostEnv: Object.fromEntries(
         Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('WP_')),
       ),
+      dataDir: e.DATA_DIR,
     },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -106,8 +106,8 @@ beforeAll(async () => {
     WP_RUN_AS_USER: 'wp-env-sites',
     DATA_DIR: dataDir,
   });
-  // The settings must know DATA_DIR to keep the sites away from it; passed here if the server does not.
-  t.deps.integrations!.dataDir ??= t.config.dataDir;
+  // The server passes DATA_DIR to the settings, which keep the sites' folder away from it.
+  expect(t.deps.integrations!.dataDir).toBe(dataDir);
   admin = (await t.login()).accessToken;
   const u = await t.createUser({ role: 'user' });
   user = (await t.login(u.email, u.password)).accessToken;

@@ -39,6 +39,11 @@ export interface IntegrationEnv {
   cloudflareApiUrl?: string;
   porkbunApiUrl?: string;
   dataForSeoApiUrl?: string;
+  /**
+   * DATA_DIR (the server's secrets, PGlite): no sites' folder may overlap it. Unknown (not passed in)
+   * refuses every sites' folder override; `memory://…` means nothing is on disk.
+   */
+  dataDir?: string;
 }
 
 /** Everything the services need, built once per process by the server. */

@@ -1,6 +1,16 @@
 import { SessionCache } from '@blogfleet/api';
-import { localNotifier } from '@blogfleet/db';
-import { describe, expect, it } from 'vitest';
+import { createDb, localNotifier, type DbHandle } from '@blogfleet/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+let h: DbHandle;
+beforeAll(async () => {
+  h = await createDb({ dataDir: 'memory://' });
+});
+afterAll(() => h?.close());
+
+/** A change with nothing to write: only the forgetting and the message. */
+const change = (cache: SessionCache, c: { userId: number } | { family: string }) =>
+  cache.change(h.db, c, async () => undefined);
 
 const user = { id: 7, role: 'user' as const, sessionFamily: '00000000-0000-4000-8000-000000000007' };
 const later = Date.now() + 3_600_000;
@@ -10,7 +20,7 @@ describe('SessionCache', () => {
     const cache = new SessionCache(localNotifier());
     // A request starts its check, then an admin deactivates the user, then the check comes back "live".
     const generation = cache.generation();
-    await cache.changed({ userId: 7 });
+    await change(cache, { userId: 7 });
     cache.set('token-a', user, later, generation);
     expect(cache.get('token-a')).toBeNull();
     // A check that started after the change may store its answer.
@@ -23,10 +33,10 @@ describe('SessionCache', () => {
     const other = { id: 8, role: 'admin' as const, sessionFamily: '00000000-0000-4000-8000-000000000008' };
     cache.set('a', user, later, cache.generation());
     cache.set('b', other, later, cache.generation());
-    await cache.changed({ family: user.sessionFamily });
+    await change(cache, { family: user.sessionFamily });
     expect(cache.get('a')).toBeNull();
     expect(cache.get('b')).toEqual(other);
-    await cache.changed({ userId: 8 });
+    await change(cache, { userId: 8 });
     expect(cache.get('b')).toBeNull();
   });
 

@@ -43,7 +43,9 @@ export async function changeOwnPassword(
     throw refused('newPassword', 'The new password must differ from the current one');
   }
   const passwordHash = await hashPassword(input.newPassword);
-  const families = await ctx.db.transaction().execute(async (trx) => {
+  // The new password, the other sessions it ends, the audit row and the message that makes every
+  // process forget them commit together (this session's cache entry is dropped too, and re-verified).
+  const families = await ctx.sessions.change(ctx.db, { userId: row.id }, async (trx) => {
     await trx
       .updateTable('users')
       .set({ password_hash: passwordHash, updated_at: new Date() })
@@ -57,14 +59,17 @@ export async function changeOwnPassword(
       .where('revoked_at', 'is', null)
       .returning('family_id')
       .execute();
-    return [...new Set(ended.map((e) => e.family_id))];
-  });
-  for (const family of families) await ctx.sessions.changed({ family });
-  await audit(ctx, {
-    action: 'account.password',
-    subjectType: 'user',
-    subjectId: row.id,
-    details: { sessionsEnded: families.length },
+    const distinct = [...new Set(ended.map((e) => e.family_id))];
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'account.password',
+        subjectType: 'user',
+        subjectId: row.id,
+        details: { sessionsEnded: distinct.length },
+      },
+    );
+    return distinct;
   });
   return { changed: true, sessionsEnded: families.length };
 }

@@ -13,16 +13,6 @@ import type { Context } from '../context';
 import { AppError } from '../errors';
 import { decryptSecret } from './secrets';
 
-declare module '../context' {
-  interface IntegrationEnv {
-    /**
-     * DATA_DIR (the server's secrets, PGlite): no sites' folder may overlap it. Unknown (not passed
-     * in) refuses every sites' folder override; `memory://…` means nothing is on disk.
-     */
-    dataDir?: string;
-  }
-}
-
 /** What the settings services and the verticals need of the context. */
 export type IntegrationCtx = Pick<Context, 'db' | 'secrets' | 'integrations'>;
 

@@ -72,13 +72,6 @@ export class SessionCache {
     return result;
   }
 
-  /** For a change already committed: forget here, tell the others (prefer `change`, which is atomic). */
-  async changed(change: Change): Promise<void> {
-    this.#forget(change);
-    await this.#notifier.publish(SESSIONS_CHANNEL, JSON.stringify(change));
-    this.#forget(change);
-  }
-
   #receive(payload: string | null) {
     if (payload === null) return this.#clear();
     try {
