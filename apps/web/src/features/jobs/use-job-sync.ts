@@ -34,8 +34,10 @@ export function useJobSync() {
   // Cards of running jobs the user closed stay closed while this page lives.
   const closed = useRef(new Set<string>());
   const { data } = trpc.jobs.list.useQuery(LIST, {
+    // Every 5 s while a job is pending or running (core §9); slowly otherwise, to notice jobs started
+    // in another tab or by another process.
     refetchInterval: (q) =>
-      q.state.data?.jobs.some((j) => isJobActive(j.status)) ? JOB_POLL_INTERVAL_MS : false,
+      q.state.data?.jobs.some((j) => isJobActive(j.status)) ? JOB_POLL_INTERVAL_MS : IDLE_POLL_INTERVAL_MS,
   });
   const cancel = trpc.jobs.cancel.useMutation({ onSettled: () => utils.jobs.list.invalidate() });
 
