@@ -99,8 +99,9 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     for (const card of ['Sites', 'Content', 'Keywords', 'Performance']) {
       await page.getByText(card, { exact: true }).first().waitFor();
     }
-    expect(await page.getByTestId('total_sites').textContent()).toBe('0');
-    expect(await page.getByTestId('avg_keyword_score').textContent()).toBe('0.0/10');
+    // The cards show "…" until the numbers arrive.
+    await expect.poll(() => page.getByTestId('total_sites').textContent()).toBe('0');
+    await expect.poll(() => page.getByTestId('avg_keyword_score').textContent()).toBe('0.0/10');
     await context.close();
   });
 
