@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { ensureInitialAdmin } from '@blogfleet/api';
 import { migrateToLatest, sql } from '@blogfleet/db';
-import { buildApp, loadConfig, login } from '@blogfleet/server/testing';
+import { login } from '@blogfleet/server/testing';
+import { benchApp } from './app';
 import type { BenchDb } from './db';
 import { seedKeywords } from './seed';
 import { fmt, median, percentile, timeEach } from './stats';
@@ -31,15 +31,7 @@ export async function dashboardSection(bench: BenchDb, count = KEYWORDS): Promis
   const t0 = Date.now();
   await seedKeywords(handle.db, count);
   console.log(`bench: seeded ${fmt(count)} keywords in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: 'memory://',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    JOB_WORKERS: 'false',
-  });
-  const { app, deps } = await buildApp(config, { dbHandle: handle, logger: false });
+  const { app, deps } = await benchApp(handle);
   try {
     const admin = { email: 'dash@bench.local', password: 'bench-admin-password' };
     await ensureInitialAdmin(deps, admin);

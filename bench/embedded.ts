@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +13,8 @@ import {
   type Notifier,
 } from '@blogfleet/db';
 import { Kysely } from 'kysely';
-import { buildApp, loadConfig, login } from '@blogfleet/server/testing';
+import { login } from '@blogfleet/server/testing';
+import { benchApp } from './app';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { runLoad } from './load';
 import { seedUsers } from './seed';
@@ -48,15 +48,7 @@ async function inlinePglite(dir: string): Promise<DbHandle> {
 }
 
 async function measure(handle: DbHandle, admin: { email: string; password: string }) {
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATA_DIR: 'memory://',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    JOB_WORKERS: 'false',
-  });
-  const { app } = await buildApp(config, { dbHandle: handle, logger: false });
+  const { app } = await benchApp(handle);
   try {
     const url = await app.listen({ host: '127.0.0.1', port: 0 });
     const headers = { authorization: `Bearer ${(await login(url, admin)).accessToken}` };

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import { ensureInitialAdmin, hashPassword, setCountCacheSeconds } from '@blogfleet/api';
-import { buildApp, loadConfig, login } from '@blogfleet/server/testing';
+import { login } from '@blogfleet/server/testing';
+import { benchApp } from './app';
 import type { BenchDb } from './db';
 import { runLoad, type LoadResult } from './load';
 import { seedUsers, selectiveUsername, USERS_BROAD_SEARCH } from './seed';
@@ -45,16 +45,7 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
 export async function usersListSection(bench: BenchDb, count = USERS): Promise<string> {
   const { handle, label } = bench;
   const loadBefore = os.loadavg()[0] ?? 0;
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    DATA_DIR: 'memory://',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    ENCRYPTION_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    JOB_WORKERS: 'false',
-  });
-  const { app, deps } = await buildApp(config, { dbHandle: handle, logger: false });
+  const { config, app, deps } = await benchApp(handle);
   const closers: (() => Promise<unknown>)[] = [() => app.close()];
   try {
     await ensureInitialAdmin(deps, ADMIN);

@@ -71,16 +71,3 @@ export function resolveAiConfig(config: AiClientConfig): ResolvedAiConfig {
     maxRetryWaitMs: positive(config.maxRetryWaitMs, AI_CLIENT_DEFAULTS.maxRetryWaitMs, 'maxRetryWaitMs'),
   };
 }
-
-/** The base URL as it may be shown: without user info or query (a key pasted there stays hidden). */
-export function displayUrl(baseUrl: string): string {
-  try {
-    const u = new URL(baseUrl);
-    u.username = '';
-    u.password = '';
-    u.search = '';
-    return u.toString().replace(/\/+$/, '');
-  } catch {
-    return '(invalid URL)';
-  }
-}
