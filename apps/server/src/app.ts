@@ -1,7 +1,6 @@
 import { SessionCache, setCountCacheSeconds, type ApiDeps } from '@blogfleet/api';
 import { createDb, migrateToLatest, seedReferenceData, type DbHandle, type PgBoss } from '@blogfleet/db';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import { startQueue } from './jobs/queue';
@@ -15,7 +14,7 @@ import { reencryptWhenKeysChange } from './plugins/key-rotation';
 import { JsonTooDeepError, jsonTooDeep } from './plugins/json-depth';
 import { openApiPlugin } from './plugins/openapi';
 import { restPlugin } from './plugins/rest';
-import { helmetOptions, rawSecurityHeaders } from './plugins/security-headers';
+import { rawSecurityHeaders, securityHeaders } from './plugins/security-headers';
 import { clientErrorHandler, refuseWhileClosing } from './plugins/transport-errors';
 import { trpcPlugin } from './plugins/trpc';
 import { webPlugin } from './plugins/web';
@@ -109,7 +108,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     jsonParser(req, body as string, done);
   });
 
-  await app.register(helmet, helmetOptions);
+  securityHeaders(app);
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,

@@ -100,7 +100,7 @@ export const publicProcedure = base.meta({ access: 'public' });
 
 export const protectedProcedure = base.meta({ access: 'user' }).use(async ({ ctx, next }) => {
   const user = await authenticate(ctx, ctx.req.accessToken);
-  return next({ ctx: { ...ctx, user } });
+  return next({ ctx: { user } });
 });
 
 export const adminProcedure = base.meta({ access: 'admin' }).use(async ({ ctx, next }) => {
@@ -108,5 +108,5 @@ export const adminProcedure = base.meta({ access: 'admin' }).use(async ({ ctx, n
   if (user.role !== 'admin') {
     throw new AppError('FORBIDDEN', "Access denied. You don't have permission to view this page.");
   }
-  return next({ ctx: { ...ctx, user } });
+  return next({ ctx: { user } });
 });
