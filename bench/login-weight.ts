@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
 import {
   CHROMIUM,
@@ -13,8 +12,8 @@ import {
   type RunningServer,
 } from '@blogfleet/server/testing';
 
-/** Gzip budget for the JavaScript the login route loads first, in bytes (200 kB, 1 kB = 1,000 bytes). */
-export const LOGIN_JS_BUDGET = 200_000;
+/** Budget for the JavaScript the login route loads first, as transferred, in bytes (1 kB = 1,000 bytes). */
+export const LOGIN_JS_BUDGET = 150_000;
 
 /** The whole step (build if needed, server, browser, clean-up) ends within this. */
 const STEP_LIMIT_MS = 60_000;
@@ -24,16 +23,20 @@ const CLEANUP_RESERVE_MS = 12_000;
 export interface ScriptWeight {
   /** URL path of the script, e.g. /assets/index-abc123.js. */
   file: string;
-  /** Bytes as served, uncompressed. */
+  /** Bytes of the script itself, uncompressed. */
   raw: number;
-  /** Bytes after gzip -9 (node:zlib). */
-  gzip: number;
+  /** Bytes the browser received for it: response headers plus the body as sent (compressed). */
+  transferred: number;
+  /** Content-Encoding it came with ('' for none). */
+  encoding: string;
 }
 
 export interface LoginWeight {
   files: ScriptWeight[];
-  totalGzip: number;
+  totalTransferred: number;
   budget: number;
+  /** The Accept-Encoding the browser sent for scripts. */
+  acceptEncoding: string;
 }
 
 /** Why the measurement cannot run here (and the bench skips it), or null when it can. */
@@ -46,15 +49,19 @@ const kB = (bytes: number) => (bytes / 1000).toFixed(2);
 /** The table as Markdown: one row per script, largest first, then the total against the budget. */
 export function loginWeightTable(w: LoginWeight): string {
   const totalRaw = w.files.reduce((sum, f) => sum + f.raw, 0);
-  const ratio = w.totalGzip / w.budget;
+  const ratio = w.totalTransferred / w.budget;
   return [
-    '| file | raw kB | gzip kB |',
-    '| --- | ---: | ---: |',
-    ...w.files.map((f) => `| \`${f.file}\` | ${kB(f.raw)} | ${kB(f.gzip)} |`),
-    `| **total (${w.files.length} files)** | **${kB(totalRaw)}** | **${kB(w.totalGzip)}** |`,
+    `The browser asked for scripts with \`Accept-Encoding: ${w.acceptEncoding}\`.`,
     '',
-    `Total gzip ${kB(w.totalGzip)} kB of the ${kB(w.budget)} kB budget: ${(ratio * 100).toFixed(1)} % ` +
-      `(ratio ${ratio.toFixed(2)}) — **${w.totalGzip <= w.budget ? 'PASS' : 'OVER'}**`,
+    '| file | raw kB | encoding | transferred kB |',
+    '| --- | ---: | --- | ---: |',
+    ...w.files.map(
+      (f) => `| \`${f.file}\` | ${kB(f.raw)} | ${f.encoding || 'none'} | ${kB(f.transferred)} |`,
+    ),
+    `| **total (${w.files.length} files)** | **${kB(totalRaw)}** | | **${kB(w.totalTransferred)}** |`,
+    '',
+    `Transferred ${kB(w.totalTransferred)} kB of the ${kB(w.budget)} kB budget: ${(ratio * 100).toFixed(1)} % ` +
+      `(ratio ${ratio.toFixed(2)}) — **${w.totalTransferred <= w.budget ? 'PASS' : 'OVER'}**`,
   ].join('\n');
 }
 
@@ -159,6 +166,7 @@ export async function measureLoginWeight(): Promise<LoginWeight> {
 
     const files: ScriptWeight[] = [];
     const seen = new Set<string>();
+    let acceptEncoding = '';
     for (const res of scripts) {
       const url = new URL(res.url());
       const key = url.href;
@@ -166,17 +174,26 @@ export async function measureLoginWeight(): Promise<LoginWeight> {
       seen.add(key);
       if (res.status() !== 200) throw new Error(`script ${url.href} answered ${res.status()}`);
       const body = await within(res.body(), left(), `reading ${url.pathname}`);
+      // What went over the wire, as the browser's network stack counted it (Chromium's encodedDataLength).
+      const sizes = await within(res.request().sizes(), left(), `sizing ${url.pathname}`);
+      acceptEncoding ||= (await res.request().allHeaders())['accept-encoding'] ?? '';
       files.push({
         file: url.origin === base ? url.pathname : url.href,
         raw: body.length,
-        gzip: gzipSync(body, { level: 9 }).length,
+        transferred: sizes.responseHeadersSize + sizes.responseBodySize,
+        encoding: (await res.allHeaders())['content-encoding'] ?? '',
       });
     }
     if (files.length === 0) throw new Error(`${loginUrl} loaded no JavaScript`);
     // Responses arrive in a different order on every run; largest first keeps the table stable.
-    files.sort((a, b) => b.gzip - a.gzip || a.file.localeCompare(b.file));
+    files.sort((a, b) => b.transferred - a.transferred || a.file.localeCompare(b.file));
     await context.close();
-    return { files, totalGzip: files.reduce((sum, f) => sum + f.gzip, 0), budget: LOGIN_JS_BUDGET };
+    return {
+      files,
+      totalTransferred: files.reduce((sum, f) => sum + f.transferred, 0),
+      budget: LOGIN_JS_BUDGET,
+      acceptEncoding,
+    };
   } finally {
     if (browser) {
       const b = browser;

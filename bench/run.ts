@@ -3,11 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { dashboardSection } from './dashboard';
 import { openBenchDb } from './db';
 import { embeddedSection } from './embedded';
+import { lighthouseTable, runLighthouse } from './lighthouse';
 import { loginWeightSkipReason, loginWeightTable, measureLoginWeight } from './login-weight';
 import { usersListSection } from './users-list';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const SECTIONS = ['users', 'dashboard', 'embedded', 'login'] as const;
+const SECTIONS = ['users', 'dashboard', 'embedded', 'login', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // The whole run must end by itself; this is the backstop if anything hangs.
@@ -40,10 +41,30 @@ async function loginSection(): Promise<string | null> {
     `- Date: ${new Date().toISOString()}`,
     '- Page: `/login` of the built server (`apps/server/dist/main.js` serving `apps/web/dist`, embedded PGlite in a temp dir), ' +
       'opened in a fresh context of headless Chromium (playwright-core, system browser)',
-    '- Counted: every script response until `#email` is visible and the network is idle; ' +
-      'gzip is node:zlib `gzipSync` at level 9 on each body; 1 kB = 1,000 bytes',
+    '- Counted: every script response until `#email` is visible and the network is idle, as Chromium received it ' +
+      '(response headers + body as sent, compressed as the server chose); 1 kB = 1,000 bytes',
     '',
     loginWeightTable(weight),
+    '',
+  ].join('\n');
+}
+
+async function lighthouseSection(): Promise<string | null> {
+  const skip = loginWeightSkipReason();
+  if (skip) {
+    console.log(`bench: skipping Lighthouse: ${skip}`);
+    return null;
+  }
+  console.log('bench: Lighthouse on /login and /dashboard, mobile and desktop …');
+  const runs = await runLighthouse();
+  return [
+    '## Lighthouse',
+    '',
+    `- Date: ${new Date().toISOString()}`,
+    '- Pages: `/login` and `/dashboard` (signed in) of the built server, embedded PGlite; Lighthouse ' +
+      '(npm package) in the system Chromium, its default mobile run (simulated slow 4G, 4× CPU slowdown) and its desktop configuration',
+    '',
+    lighthouseTable(runs),
     '',
   ].join('\n');
 }
@@ -78,6 +99,9 @@ async function main() {
       }
     } else if (section === 'embedded') {
       sections.push(await embeddedSection());
+    } else if (section === 'lighthouse') {
+      const lighthouse = await lighthouseSection();
+      if (lighthouse) sections.push(lighthouse);
     } else {
       const login = await loginSection();
       if (login) sections.push(login);

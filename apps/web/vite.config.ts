@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
 const api = process.env.BLOGFLEET_API_URL ?? 'http://127.0.0.1:3000';
 
@@ -12,6 +13,12 @@ export default defineConfig({
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
     tailwindcss(),
+    // Compressed once at build time at the highest levels; the server sends these as they are.
+    compression({
+      include: /\.(js|mjs|css|html|svg|json|txt|webmanifest)$/,
+      threshold: 1024,
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+    }),
   ],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
   build: { outDir: 'dist', sourcemap: true },

@@ -1,5 +1,6 @@
 import { SessionCache, setCountCacheSeconds, type ApiDeps } from '@blogfleet/api';
 import { createDb, migrateToLatest, seedReferenceData, type DbHandle, type PgBoss } from '@blogfleet/db';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
@@ -109,6 +110,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   securityHeaders(app);
+  // JSON answers and the SPA's fallback page; built assets come pre-compressed (plugins/web.ts) and are
+  // passed through untouched. Brotli at quality 4 (the plugin's default): near gzip -9 size at gzip speed.
+  await app.register(compress, { encodings: ['br', 'gzip'], threshold: 1024 });
   await app.register(cors, {
     origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
     credentials: true,

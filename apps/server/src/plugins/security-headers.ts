@@ -51,14 +51,22 @@ function helmetHeaders(): Record<string, string> {
   return headers;
 }
 
+/** Of helmet's headers, those that mean something on a script or stylesheet (the rest govern documents). */
+const ASSET_HEADERS = ['x-content-type-options', 'cross-origin-resource-policy', 'strict-transport-security'];
+
 /**
  * Helmet's headers on every response. @fastify/helmet recomputed them (parsing the CSP directives) on
  * each request, a measurable share of a list call; they never vary, so helmet computes them once here.
+ * Built assets get only the headers that apply to them: the document-only ones cost ~700 bytes on each
+ * of the dozen files the first page loads.
  */
-export function securityHeaders(app: FastifyInstance) {
+export function securityHeaders(app: FastifyInstance, assetPrefix = '/assets/') {
   const headers = rawSecurityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const assetHeaders = Object.fromEntries(
+    Object.entries(headers).filter(([name]) => ASSET_HEADERS.includes(name.toLowerCase())),
+  );
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith(assetPrefix) ? assetHeaders : headers);
     done();
   });
 }

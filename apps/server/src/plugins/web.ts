@@ -20,10 +20,14 @@ export async function webPlugin(app: FastifyInstance, distDir: string): Promise<
     wildcard: false,
     decorateReply: false,
     cacheControl: false,
+    // The build writes .br and .gz beside each asset (vite.config.ts); the best one the client accepts is sent.
+    preCompressed: true,
     setHeaders(res, path) {
       // Vite names assets by content hash, so they never change under the same URL.
       const hashed = path.startsWith(join(distDir, 'assets'));
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The answer depends on Accept-Encoding (preCompressed); shared caches must keep the variants apart.
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   return readFileSync(indexPath, 'utf8');
