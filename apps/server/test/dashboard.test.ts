@@ -24,6 +24,8 @@ const ZERO = {
   used_keywords: 0,
   avg_keyword_score: 0,
   avg_content_score: 0,
+  total_keywords: 0,
+  scored_content: 0,
 };
 
 const stats = (token?: string) => t.rest('GET', 'dashboard/stats', { token });
@@ -137,6 +139,8 @@ describe('GET dashboard/stats', () => {
       used_keywords: 2,
       avg_keyword_score: 5.9,
       avg_content_score: 6.8,
+      total_keywords: 6,
+      scored_content: 5,
     };
     for (const token of [adminToken, userToken]) {
       const res = await stats(token);
@@ -163,6 +167,8 @@ describe('GET dashboard/stats', () => {
       avg_keyword_score: 6.5,
       active_keywords: 3,
       used_keywords: 2,
+      total_keywords: 7,
+      scored_content: 5,
     });
     for (const v of Object.values<number>(res.body.data)) {
       expect(typeof v).toBe('number');
@@ -233,5 +239,55 @@ describe('GET dashboard/stats', () => {
     await check();
     await sql`TRUNCATE keyword_sites`.execute(t.db);
     await check();
+  });
+});
+
+describe('GET dashboard/getting-started', () => {
+  let fresh: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    fresh = await startTestApp();
+    token = (await fresh.login()).accessToken;
+  });
+  afterAll(() => fresh.close());
+  const steps = async () => {
+    const res = await fresh.rest('GET', 'dashboard/getting-started', { token });
+    expect(res.status).toBe(200);
+    return res.body.data.steps;
+  };
+
+  it('has no step done on a fresh install', async () => {
+    expect(await steps()).toEqual({ integrations: false, domain: false, site: false, keywords: false });
+  });
+
+  it('ticks each step once what it asks for exists, in any order', async () => {
+    await fresh.db.insertInto('keywords').values({ keyword_text: 'k', target_website: 'x.test' }).execute();
+    expect(await steps()).toEqual({ integrations: false, domain: false, site: false, keywords: true });
+    await fresh.db
+      .insertInto('domains')
+      .values({ domain_name: 'first.test', target_website: 'first.test' })
+      .execute();
+    await fresh.db.insertInto('sites').values({ site_title: 'S', domain_name: 'first.test' }).execute();
+    expect(await steps()).toMatchObject({ domain: true, site: true });
+  });
+
+  it('ticks integrations once an external service is saved complete through Settings', async () => {
+    // WordPress hosting has working defaults and does not count on its own.
+    expect((await steps()).integrations).toBe(false);
+    const res = await fresh.rest('PUT', 'settings/integrations/cloudflare', {
+      token,
+      body: { apiToken: 'cf-token-1234567890', accountId: '0123456789abcdef0123456789abcdef' },
+    });
+    expect(res.status).toBe(200);
+    expect((await steps()).integrations).toBe(true);
+  });
+
+  it('answers 401 without a token, and the same over tRPC', async () => {
+    expect((await fresh.rest('GET', 'dashboard/getting-started')).status).toBe(401);
+    const res = await fresh.app.inject({
+      url: '/trpc/dashboard.gettingStarted',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.json().result.data.steps).toEqual(await steps());
   });
 });

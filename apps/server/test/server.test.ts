@@ -131,6 +131,8 @@ describe('OpenAPI document', () => {
         'used_keywords',
         'avg_keyword_score',
         'avg_content_score',
+        'total_keywords',
+        'scored_content',
       ].sort(),
     );
   });

@@ -43,6 +43,8 @@ describe('tRPC over HTTP', () => {
       used_keywords: 0,
       avg_keyword_score: 0,
       avg_content_score: 0,
+      total_keywords: 0,
+      scored_content: 0,
     });
   });
 

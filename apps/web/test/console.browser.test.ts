@@ -101,7 +101,8 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     }
     // The cards show "…" until the numbers arrive.
     await expect.poll(() => page.getByTestId('total_sites').textContent()).toBe('0');
-    await expect.poll(() => page.getByTestId('avg_keyword_score').textContent()).toBe('0.0/10');
+    // No keyword scored yet: "no data", not a score of 0.0/10.
+    await expect.poll(() => page.getByTestId('avg_keyword_score').textContent()).toBe('—No data yet');
     await context.close();
   });
 
@@ -258,7 +259,9 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/content-pool/ideas');
-    await page.getByText('This screen is not available yet.').waitFor();
+    await page.getByRole('heading', { name: 'Ideas management' }).waitFor();
+    await page.getByText('This screen is being built').waitFor();
+    await page.getByText('Article ideas the agents proposed from your keywords').waitFor();
     await context.close();
   });
 

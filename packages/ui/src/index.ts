@@ -48,6 +48,8 @@ export {
   type StatusBadgeProps,
 } from './components/badge';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
+export { Drawer, DrawerClose, type DrawerProps } from './components/drawer';
+export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './components/breadcrumbs';
 export {
   DIALOG_SIZES,
   Dialog,

@@ -5,3 +5,4 @@ export * from './users';
 export * from './jobs';
 export * from './account';
 export * from './settings';
+export * from './dashboard';

@@ -1,18 +1,7 @@
-import { readCounters } from '@blogfleet/db';
+import { readCounters, sql } from '@blogfleet/db';
+import { integrationSections, type DashboardStats, type GettingStarted } from '@blogfleet/validators';
 import type { Context } from '../context';
-
-export interface DashboardStats {
-  total_sites: number;
-  active_sites: number;
-  total_content: number;
-  published_content: number;
-  pending_content: number;
-  total_keyword_groups: number;
-  active_keywords: number;
-  used_keywords: number;
-  avg_keyword_score: number;
-  avg_content_score: number;
-}
+import { isComplete, loadSection, type IntegrationCtx } from './integration-config';
 
 const COUNTERS = [
   'sites.total',
@@ -52,5 +41,31 @@ export async function dashboardStats(ctx: Pick<Context, 'db'>): Promise<Dashboar
     used_keywords: c['keywords.used'],
     avg_keyword_score: keywords > 0 ? round1(c['keywords.score.sum'] / keywords / 10) : 0,
     avg_content_score: scored > 0 ? round1(c['content_items.seo_score.sum'] / scored) : 0,
+    total_keywords: keywords,
+    scored_content: scored,
+  };
+}
+
+/**
+ * The first-run checklist. "Integrations" is done once any external service (AI, Cloudflare, registrar,
+ * keyword data) is fully configured; WordPress hosting has working defaults and does not count.
+ */
+export async function gettingStarted(ctx: IntegrationCtx): Promise<GettingStarted> {
+  const external = integrationSections.filter((s) => s !== 'wordpress_host');
+  const [configured, exists] = await Promise.all([
+    Promise.all(external.map(async (s) => isComplete(s, await loadSection(ctx, s)))),
+    sql<{ domain: boolean; site: boolean; keywords: boolean }>`select
+        exists (select 1 from domains) as domain,
+        exists (select 1 from sites) as site,
+        exists (select 1 from keywords) as keywords`.execute(ctx.db),
+  ]);
+  const row = exists.rows[0]!;
+  return {
+    steps: {
+      integrations: configured.some(Boolean),
+      domain: row.domain,
+      site: row.site,
+      keywords: row.keywords,
+    },
   };
 }

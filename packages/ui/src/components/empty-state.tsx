@@ -26,7 +26,7 @@ export function EmptyState({ icon, title, description, action, className, ...pro
           {shownIcon}
         </div>
       ) : null}
-      <p className="text-sm font-semibold text-foreground">{title}</p>
+      <div className="text-sm font-semibold text-foreground">{title}</div>
       {description ? <p className="max-w-sm text-sm text-muted-foreground">{description}</p> : null}
       {action ? <div className="mt-3">{action}</div> : null}
     </div>

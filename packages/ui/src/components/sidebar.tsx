@@ -155,7 +155,8 @@ export function Sidebar({
     const content = (
       <>
         {renderIcon(item.icon)}
-        <span className="min-w-0 flex-1 truncate text-left">{item.label}</span>
+        {/* Wraps instead of cutting off: sub-items are long in Turkish. */}
+        <span className="min-w-0 flex-1 text-left leading-snug break-words">{item.label}</span>
         {item.badge}
       </>
     );

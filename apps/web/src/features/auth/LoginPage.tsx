@@ -5,6 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { apiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
+import { useDocumentTitle } from '../shell/use-document-title';
 
 const route = getRouteApi('/login');
 
@@ -18,6 +19,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
+  useDocumentTitle(t`Sign in`);
   const target = search.redirect ?? '/';
 
   const notice =

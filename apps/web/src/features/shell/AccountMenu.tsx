@@ -20,7 +20,7 @@ export function AccountMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={t`Account menu`}>
+        <Button variant="ghost" size="sm" className="h-10 min-w-10" aria-label={t`Account menu`}>
           <CircleUserRound className="size-5" aria-hidden />
           <span className="hidden sm:inline">{user.username}</span>
         </Button>
@@ -28,7 +28,7 @@ export function AccountMenu() {
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
           <div className="font-medium">{user.username}</div>
-          <div className="text-xs font-normal text-slate-500">{user.email}</div>
+          <div className="text-xs font-normal text-muted-foreground">{user.email}</div>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         <DropdownMenuItem

@@ -26,7 +26,7 @@ export function LanguageSwitch() {
     <div
       role="group"
       aria-label={t`Language`}
-      className="inline-flex overflow-hidden rounded-md border border-slate-300"
+      className="inline-flex shrink-0 overflow-hidden rounded-md border border-input"
     >
       {LOCALES.map((locale: Locale) => {
         const active = i18n.locale === locale;
@@ -37,8 +37,9 @@ export function LanguageSwitch() {
             lang={locale}
             aria-pressed={active}
             onClick={() => choose(locale)}
-            className={`px-2.5 py-1 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-blue-600 ${
-              active ? 'bg-slate-900 text-white' : 'bg-white text-slate-700 hover:bg-slate-100'
+            // 40 px square on touch screens, compact where there is a mouse.
+            className={`h-10 min-w-10 px-2.5 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:h-8 md:min-w-0 ${
+              active ? 'bg-foreground text-background' : 'bg-surface text-foreground hover:bg-muted'
             }`}
           >
             {locale}

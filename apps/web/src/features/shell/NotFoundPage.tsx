@@ -1,21 +1,49 @@
-import { Button, EmptyState } from '@blogfleet/ui';
-import { Trans } from '@lingui/react/macro';
+import { Button, EmptyState, JobPanelProvider } from '@blogfleet/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
+import { useAuth } from '../../lib/auth';
+import { Shell } from './Shell';
+import { useDocumentTitle } from './use-document-title';
 
-export function NotFoundPage() {
+function NotFoundContent() {
+  return (
+    <EmptyState
+      title={
+        <h1 className="text-lg font-semibold">
+          <Trans>Page not found</Trans>
+        </h1>
+      }
+      description={<Trans>The page you asked for does not exist.</Trans>}
+      action={
+        <Button asChild>
+          <Link to="/">
+            <Trans>Go to the dashboard</Trans>
+          </Link>
+        </Button>
+      }
+    />
+  );
+}
+
+function PlainNotFound() {
+  const { t } = useLingui();
+  useDocumentTitle(t`Page not found`);
   return (
     <div className="grid min-h-screen place-items-center p-6">
-      <EmptyState
-        title={<Trans>Page not found</Trans>}
-        description={<Trans>The page you asked for does not exist.</Trans>}
-        action={
-          <Button asChild>
-            <Link to="/">
-              <Trans>Go to the dashboard</Trans>
-            </Link>
-          </Button>
-        }
-      />
+      <NotFoundContent />
     </div>
+  );
+}
+
+/** An unknown address: inside the shell for a signed-in user (the menu is the way on), plain otherwise. */
+export function NotFoundPage() {
+  const { state } = useAuth();
+  if (state.status !== 'authenticated') return <PlainNotFound />;
+  return (
+    <JobPanelProvider>
+      <Shell notFound>
+        <NotFoundContent />
+      </Shell>
+    </JobPanelProvider>
   );
 }

@@ -14,7 +14,7 @@ export function NotificationsButton() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t`Notifications`}>
+        <Button variant="ghost" size="icon" className="size-10" aria-label={t`Notifications`}>
           <Bell className="size-5" aria-hidden />
         </Button>
       </DropdownMenuTrigger>
@@ -22,7 +22,7 @@ export function NotificationsButton() {
         <DropdownMenuLabel>
           <Trans>Notifications</Trans>
         </DropdownMenuLabel>
-        <p className="px-2 pb-2 text-sm text-slate-500">
+        <p className="px-2 pb-2 text-sm text-muted-foreground">
           <Trans>You have no notifications.</Trans>
         </p>
       </DropdownMenuContent>

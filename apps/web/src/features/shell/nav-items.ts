@@ -22,26 +22,69 @@ export interface NavItem {
   icon: LucideIcon;
   adminOnly?: boolean;
   children?: NavItem[];
+  /** Not built yet: the menu marks it, and its page says what the screen will do. */
+  coming?: MessageDescriptor;
 }
 
 /** The side menu of core §2 Shell, in its order. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: msg`Dashboard`, icon: LayoutDashboard },
-  { to: '/domains', label: msg`Domains`, icon: Globe },
-  { to: '/sites', label: msg`Sites`, icon: Server },
-  { to: '/domain-discovery', label: msg`Domain discovery`, icon: Search },
+  {
+    to: '/domains',
+    label: msg`Domains`,
+    icon: Globe,
+    coming: msg`Your domains in one list: buy them from the registrar, set up Cloudflare DNS and CDN, and create a WordPress site for a domain in one click.`,
+  },
+  {
+    to: '/sites',
+    label: msg`Sites`,
+    icon: Server,
+    coming: msg`Every WordPress site with its status and post counts: test connections, keep posts, categories, tags and media in sync, and manage each site's settings.`,
+  },
+  {
+    to: '/domain-discovery',
+    label: msg`Domain discovery`,
+    icon: Search,
+    coming: msg`Describe a target website and get scored domain ideas with live availability and price, then add the best ones to your list or buy them.`,
+  },
   {
     to: '/ai-content-pool',
     label: msg`Content pool`,
     icon: Sparkles,
+    coming: msg`AI agents turn your keywords into ideas and posts; editors approve, reject, promote and publish them, and their feedback becomes the policy the agents follow.`,
     children: [
-      { to: '/content-pool/keywords', label: msg`Keyword management`, icon: Tags },
-      { to: '/content-pool/keyword-groups', label: msg`Keyword groups`, icon: Layers },
-      { to: '/content-pool/ideas', label: msg`Ideas management`, icon: Lightbulb },
-      { to: '/content-pool/posts', label: msg`Posts management`, icon: FileText },
+      {
+        to: '/content-pool/keywords',
+        label: msg`Keyword management`,
+        icon: Tags,
+        coming: msg`All keywords with search volume, difficulty and status: import them, assign them to sites and see which are used.`,
+      },
+      {
+        to: '/content-pool/keyword-groups',
+        label: msg`Keyword groups`,
+        icon: Layers,
+        coming: msg`Group keywords by topic and site, so the agents write around a theme.`,
+      },
+      {
+        to: '/content-pool/ideas',
+        label: msg`Ideas management`,
+        icon: Lightbulb,
+        coming: msg`Article ideas the agents proposed from your keywords: approve, reject or promote them to posts, with feedback.`,
+      },
+      {
+        to: '/content-pool/posts',
+        label: msg`Posts management`,
+        icon: FileText,
+        coming: msg`Drafted posts waiting for review: edit, approve and publish them to their WordPress site.`,
+      },
     ],
   },
-  { to: '/analytics', label: msg`Analytics`, icon: BarChart3 },
+  {
+    to: '/analytics',
+    label: msg`Analytics`,
+    icon: BarChart3,
+    coming: msg`Traffic and content performance across your sites, per site and per keyword.`,
+  },
   { to: '/users', label: msg`Users`, icon: Users, adminOnly: true },
   { to: '/settings', label: msg`Settings`, icon: Settings },
 ];

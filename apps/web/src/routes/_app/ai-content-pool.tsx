@@ -1,4 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NotAvailablePage } from '../../features/shell/NotAvailablePage';
+import { ComingPage } from '../../features/shell/ComingPage';
 
-export const Route = createFileRoute('/_app/ai-content-pool')({ component: NotAvailablePage });
+export const Route = createFileRoute('/_app/ai-content-pool')({ component: ComingPage });
