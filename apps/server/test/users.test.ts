@@ -622,3 +622,94 @@ describe('no secrets in any answer', () => {
     expect(JSON.stringify(list.body) + JSON.stringify(me.body)).not.toMatch(/password|\$argon2/i);
   });
 });
+
+describe('bulk actions', () => {
+  const make = async (n: number) =>
+    Promise.all(Array.from({ length: n }, () => t.createUser({ role: 'user' })));
+
+  it('deactivates several users in one call, ends their sessions, and activates them again', async () => {
+    const users = await make(3);
+    const tokens = await Promise.all(users.map((u) => t.login(u.email, u.password)));
+    const ids = users.map((u) => u.id);
+    const res = await api('POST', 'users/bulk-status', { body: { userIds: ids, status: 'inactive' } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ changed: 3, missing: [] });
+    for (const id of ids) expect((await dbUser(id))!.status).toBe('inactive');
+    for (const { accessToken } of tokens) {
+      expect((await t.rest('GET', 'auth/me', { token: accessToken })).status).toBe(401);
+    }
+    // Already inactive ones do not count as changed; unknown ids are reported, not invented.
+    const again = await api('POST', 'users/bulk-status', {
+      body: { userIds: [...ids, 999_999], status: 'inactive' },
+    });
+    expect(again.body.data).toEqual({ changed: 0, missing: [999_999] });
+    const back = await api('POST', 'users/bulk-status', { body: { userIds: ids, status: 'active' } });
+    expect(back.body.data.changed).toBe(3);
+    for (const id of ids) expect((await dbUser(id))!.status).toBe('active');
+  });
+
+  it('refuses to deactivate or delete the caller in a bulk call, and changes nobody', async () => {
+    const [other] = await make(1);
+    for (const [path, body] of [
+      ['users/bulk-status', { userIds: [other!.id, adminId], status: 'inactive' }],
+      ['users/bulk-delete', { userIds: [other!.id, adminId] }],
+    ] as const) {
+      const res = await api('POST', path, { body });
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('FORBIDDEN');
+      expect((await dbUser(other!.id))!.status).toBe('active');
+    }
+    expect(await dbUser(adminId)).toBeDefined();
+  });
+
+  it('deletes several users in one call and audits each', async () => {
+    const users = await make(2);
+    const ids = users.map((u) => u.id);
+    const before = await countUsers();
+    const res = await api('POST', 'users/bulk-delete', { body: { userIds: [...ids, ids[0]] } });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ changed: 2, missing: [] });
+    expect(await countUsers()).toBe(before - 2);
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('subject_id')
+      .where('action', '=', 'user.delete')
+      .where('subject_id', 'in', ids.map(String))
+      .execute();
+    expect(audited).toHaveLength(2);
+  });
+
+  it('answers bad input with VALIDATION_ERROR and changes nothing', async () => {
+    const before = await countUsers();
+    for (const body of [
+      { userIds: [] },
+      { userIds: ['x'] },
+      { userIds: Array.from({ length: 501 }, (_, i) => i + 1) },
+      {},
+    ]) {
+      const res = await api('POST', 'users/bulk-delete', { body });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    }
+    const res = await api('POST', 'users/bulk-status', { body: { userIds: [adminId], status: 'sleeping' } });
+    expect(res.status).toBe(400);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('works over tRPC the same way, and a plain user is refused', async () => {
+    const [a, b] = await make(2);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/trpc/users.bulkSetStatus',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ userIds: [a!.id, b!.id], status: 'inactive' }),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.data).toEqual({ changed: 2, missing: [] });
+    const plain = await t.createUser({ role: 'user' });
+    const token = (await t.login(plain.email, plain.password)).accessToken;
+    const refused = await t.rest('POST', 'users/bulk-delete', { token, body: { userIds: [a!.id] } });
+    expect(refused.status).toBe(403);
+    expect(await dbUser(a!.id)).toBeDefined();
+  });
+});

@@ -55,3 +55,14 @@ export const updateUserInput = z.object({
 export type UpdateUserInput = z.infer<typeof updateUserInput>;
 
 export const setUserStatusInput = z.object({ status: userStatus });
+
+/** Bulk actions act on at most one page of the list (its largest page size). */
+export const MAX_BULK_USERS = 500;
+export const bulkUserIdsInput = z.object({
+  userIds: z
+    .array(z.number().int().positive())
+    .min(1, 'Select at least one user')
+    .max(MAX_BULK_USERS, `At most ${MAX_BULK_USERS} users at a time`),
+});
+export const bulkUserStatusInput = bulkUserIdsInput.extend({ status: userStatus });
+export type BulkUserStatusInput = z.infer<typeof bulkUserStatusInput>;

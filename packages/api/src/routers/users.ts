@@ -2,6 +2,8 @@ import {
   createUserInput,
   idParam,
   listUsersInput,
+  bulkUserIdsInput,
+  bulkUserStatusInput,
   paginationShape,
   setUserStatusInput,
   updateUserInput,
@@ -12,6 +14,10 @@ import { publicUser } from '../services/user-view';
 import { adminProcedure, router } from '../trpc';
 
 const userResult = z.object({ user: publicUser });
+const bulkResult = z.object({
+  changed: z.number().int().describe('Users whose row changed'),
+  missing: z.array(z.number().int()).describe('Requested ids that matched no user'),
+});
 const tags = ['users'];
 
 export const usersRouter = router({
@@ -65,4 +71,32 @@ export const usersRouter = router({
     .input(z.object({ id: idParam }))
     .output(z.object({ id: z.number().int(), deleted: z.literal(true) }))
     .mutation(({ ctx, input }) => users.deleteUser(ctx, input.id)),
+
+  bulkSetStatus: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/bulk-status',
+        tags,
+        summary: 'Activate or deactivate several users',
+        description: "One transaction. Deactivating ends the users' sessions. Your own account is refused.",
+      },
+    })
+    .input(bulkUserStatusInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => users.bulkSetUserStatus(ctx, input.userIds, input.status)),
+
+  bulkDelete: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/users/bulk-delete',
+        tags,
+        summary: 'Delete several users',
+        description: 'One transaction; their sessions end. Your own account is refused.',
+      },
+    })
+    .input(bulkUserIdsInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => users.bulkDeleteUsers(ctx, input.userIds)),
 });

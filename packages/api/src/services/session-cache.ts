@@ -6,7 +6,14 @@ export const SESSIONS_CHANNEL = 'blogfleet_sessions';
 const MAX_AGE_MS = 60_000;
 const MAX_ENTRIES = 20_000;
 
-type Change = { userId: number } | { family: string };
+/** Whose sessions a change touches: one user, several (bulk actions, at most a page of 500), or a family. */
+type Change = { userId: number } | { userIds: number[] } | { family: string };
+
+function touches(change: Change, user: SessionUser): boolean {
+  if ('userId' in change) return user.id === change.userId;
+  if ('userIds' in change) return change.userIds.includes(user.id);
+  return user.sessionFamily === change.family;
+}
 
 /**
  * Remembers which access tokens were verified (signature and live session in the database), so a
@@ -89,7 +96,7 @@ export class SessionCache {
   #forget(change: Change) {
     this.#generation++;
     for (const [token, { user }] of this.#entries) {
-      if ('userId' in change ? user.id === change.userId : user.sessionFamily === change.family) {
+      if (touches(change, user)) {
         this.#entries.delete(token);
       }
     }

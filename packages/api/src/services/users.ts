@@ -187,6 +187,80 @@ export async function deleteUser(ctx: AdminCtx, id: number): Promise<{ id: numbe
   return { id, deleted: true };
 }
 
+export interface BulkResult {
+  /** Users whose row changed. */
+  changed: number;
+  /** Requested ids that matched no user. */
+  missing: number[];
+}
+
+/**
+ * Activates or deactivates several users at once: one transaction, one audit row per user, their
+ * sessions ended on deactivation exactly as the single call does. The caller's own account is refused.
+ */
+export async function bulkSetUserStatus(
+  ctx: AdminCtx,
+  ids: number[],
+  status: 'active' | 'inactive',
+): Promise<BulkResult> {
+  const userIds = [...new Set(ids)];
+  if (status === 'inactive' && userIds.includes(ctx.user.id))
+    throw new AppError('FORBIDDEN', 'You cannot deactivate your own account');
+  return ctx.sessions.change(ctx.db, { userIds }, async (trx) => {
+    const found = await trx.selectFrom('users').select('id').where('id', 'in', userIds).forUpdate().execute();
+    const changed = await trx
+      .updateTable('users')
+      .set({ status, updated_at: new Date() })
+      .where('id', 'in', userIds)
+      .where('status', '!=', status)
+      .returning('id')
+      .execute();
+    const changedIds = changed.map((r) => r.id);
+    if (status === 'inactive' && changedIds.length > 0) {
+      await trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date() })
+        .where('user_id', 'in', changedIds)
+        .where('revoked_at', 'is', null)
+        .execute();
+    }
+    for (const id of changedIds) {
+      await audit(
+        { ...ctx, db: trx },
+        { action: 'user.status', subjectType: 'user', subjectId: id, details: { status, bulk: true } },
+      );
+    }
+    const present = new Set(found.map((r) => r.id));
+    return { changed: changedIds.length, missing: userIds.filter((id) => !present.has(id)) };
+  });
+}
+
+/** Deletes several users at once (one transaction, audited); the caller's own account is refused. */
+export async function bulkDeleteUsers(ctx: AdminCtx, ids: number[]): Promise<BulkResult> {
+  const userIds = [...new Set(ids)];
+  if (userIds.includes(ctx.user.id)) throw new AppError('FORBIDDEN', 'You cannot delete your own account');
+  return ctx.sessions.change(ctx.db, { userIds }, async (trx) => {
+    const rows = await trx
+      .deleteFrom('users')
+      .where('id', 'in', userIds)
+      .returning(['id', 'email'])
+      .execute();
+    for (const row of rows) {
+      await audit(
+        { ...ctx, db: trx },
+        {
+          action: 'user.delete',
+          subjectType: 'user',
+          subjectId: row.id,
+          details: { email: row.email, bulk: true },
+        },
+      );
+    }
+    const deleted = new Set(rows.map((r) => r.id));
+    return { changed: rows.length, missing: userIds.filter((id) => !deleted.has(id)) };
+  });
+}
+
 export interface InitialAdmin {
   email: string;
   password: string;
