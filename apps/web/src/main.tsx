@@ -2,18 +2,23 @@ import { Spinner } from '@blogfleet/ui';
 import { I18nProvider } from '@lingui/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react';
+import { StrictMode, useEffect, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
 import { authStore } from './lib/auth-store';
 import { initI18n } from './lib/i18n';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
+import { createTRPCQueryUtils } from '@trpc/react-query';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
 
+// One of each for the page's life: route loaders prefetch through the same cache the screens read.
+const queryClient = createQueryClient();
+const trpcClient = createTrpcClient();
+
 const router = createRouter({
   routeTree,
-  context: { auth: authStore },
+  context: { auth: authStore, trpc: createTRPCQueryUtils({ queryClient, client: trpcClient }) },
   defaultPreload: 'intent',
   scrollRestoration: true,
 });
@@ -41,8 +46,6 @@ function Routes() {
 }
 
 function App() {
-  const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createTrpcClient);
   return (
     <I18nProvider i18n={i18n}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>

@@ -149,7 +149,11 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     await expect.poll(() => page.locator('[data-testid^="user-row-"]').count()).toBe(1);
     expect(await row.getByText('Never logged in').count()).toBe(1);
 
+    // Deactivating signs the user out everywhere, so it asks first.
     await row.getByRole('button', { name: 'Deactivate editor.one' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('editor.one will be signed out everywhere').waitFor();
+    await confirm.getByRole('button', { name: 'Deactivate' }).click();
     await row.getByRole('button', { name: 'Activate editor.one' }).waitFor();
     expect((await api('users?search=editor.one', { token: await adminToken() })).data.users[0].status).toBe(
       'inactive',

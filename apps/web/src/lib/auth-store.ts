@@ -1,8 +1,7 @@
-import type { AppRouter } from '@blogfleet/api';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { RouterOutputs } from '@blogfleet/api';
 import { tokens } from './tokens';
 
-export type SessionUser = inferRouterOutputs<AppRouter>['auth']['me']['user'];
+export type SessionUser = RouterOutputs['auth']['me']['user'];
 
 export type AuthState =
   | { status: 'loading' }

@@ -21,7 +21,9 @@ import {
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ChevronsUpDown, Search } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn, focusRing } from '../lib/cn';
+import { useMediaQuery, PHONE_QUERY } from '../lib/use-media-query';
 import { Checkbox } from './checkbox';
+import { StackedList } from './data-table-stacked';
 import { Input } from './input';
 import { Pagination, usePaginationLabels, type PaginationLabels } from './pagination';
 import { Skeleton } from './skeleton';
@@ -36,6 +38,19 @@ declare module '@tanstack/react-table' {
     headerClassName?: string;
     /** Text alignment of header and cells (numbers read best right-aligned). */
     align?: 'left' | 'center' | 'right';
+    /** The column's name where the header is not shown (phones) when its header is not plain text. */
+    label?: string;
+    /**
+     * On phones: heads the card ('title'), sits top right ('end', the row menu), is left out ('skip',
+     * when the title already shows it), or (unset) a label/value line.
+     */
+    stacked?: 'title' | 'end' | 'skip';
+  }
+
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface TableMeta<TData extends RowData> {
+    /** True while the table shows stacked cards (phones): cells may render a row menu instead of buttons. */
+    stacked?: boolean;
   }
 }
 
@@ -56,6 +71,10 @@ export interface DataTableLabels extends PaginationLabels {
   selectRow: (name?: string) => string;
   expandRow: (name?: string) => string;
   collapseRow: (name?: string) => string;
+  sortBy: string;
+  ascending: string;
+  descending: string;
+  unsorted: string;
 }
 
 export interface DataTableProps<TData> {
@@ -129,6 +148,10 @@ export interface DataTableProps<TData> {
   caption?: ReactNode;
   className?: string;
   rowClassName?: (row: Row<TData>) => string | undefined;
+  /** Extra attributes of each row (e.g. data-testid), on the table row and on the phone card alike. */
+  rowAttributes?: (row: Row<TData>) => Record<string, string>;
+  /** Show cards instead of the table below `md`; default true. */
+  stackOnPhones?: boolean;
 }
 
 /** State that is controlled when its prop is given, internal otherwise, and updated with tanstack updaters. */
@@ -170,6 +193,10 @@ function useDataTableLabels(overrides?: Partial<DataTableLabels>): DataTableLabe
     selectRow: (name) => (name ? t`Select ${name}` : t`Select row`),
     expandRow: (name) => (name ? t`Show details of ${name}` : t`Show details`),
     collapseRow: (name) => (name ? t`Hide details of ${name}` : t`Hide details`),
+    sortBy: t`Sort by`,
+    ascending: t`ascending`,
+    descending: t`descending`,
+    unsorted: t`Default order`,
     ...overrides,
   };
 }
@@ -241,7 +268,10 @@ export function DataTable<TData>({
   caption,
   className,
   rowClassName,
+  rowAttributes,
+  stackOnPhones = true,
 }: DataTableProps<TData>) {
+  const stacked = useMediaQuery(PHONE_QUERY) && stackOnPhones;
   const labels = useDataTableLabels(labelOverrides);
   // Column renderers read the labels of the latest render (they change with the locale).
   const labelsRef = useRef(labels);
@@ -402,6 +432,7 @@ export function DataTable<TData>({
     sortDescFirst: false,
     enableRowSelection: withSelection ? enableRowSelection : false,
     getRowCanExpand: withExpansion ? (getRowCanExpand ?? (() => true)) : () => false,
+    meta: { stacked },
   });
   tableRef.current = table;
 
@@ -449,152 +480,165 @@ export function DataTable<TData>({
         </div>
       ) : null}
 
-      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-        <table
-          id={tableId}
-          className="w-full border-collapse text-sm"
-          aria-label={ariaLabel}
-          aria-busy={loading || undefined}
-          aria-rowcount={manualPagination && rowCount != null ? rowCount + 1 : undefined}
-        >
-          {caption ? <caption className="sr-only">{caption}</caption> : null}
-          <thead className="border-b border-border bg-muted/60">
-            {table.getHeaderGroups().map((headerGroup) => (
-              <tr key={headerGroup.id}>
-                {headerGroup.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const canSort = header.column.getCanSort();
-                  const sorted = header.column.getIsSorted();
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      colSpan={header.colSpan}
-                      scope="col"
-                      aria-sort={
-                        canSort
-                          ? sorted === 'asc'
-                            ? 'ascending'
-                            : sorted === 'desc'
-                              ? 'descending'
-                              : 'none'
-                          : undefined
-                      }
-                      className={cn(
-                        'h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
-                        alignClass(meta?.align),
-                        meta?.headerClassName,
-                      )}
-                    >
-                      {canSort && !header.isPlaceholder ? (
-                        <button
-                          type="button"
-                          onClick={() => cycleSorting(header.column as Column<TData, unknown>)}
-                          className={cn(
-                            '-mx-1.5 inline-flex items-center gap-1 rounded-sm px-1.5 py-1 uppercase hover:text-foreground',
-                            meta?.align === 'right' && 'flex-row-reverse',
-                            sorted && 'text-foreground',
-                            focusRing,
-                          )}
-                        >
-                          {content}
-                          {sorted === 'asc' ? (
-                            <ArrowUp className="size-3.5" aria-hidden="true" />
-                          ) : sorted === 'desc' ? (
-                            <ArrowDown className="size-3.5" aria-hidden="true" />
-                          ) : (
-                            <ChevronsUpDown className="size-3.5 opacity-50" aria-hidden="true" />
-                          )}
-                        </button>
-                      ) : (
-                        content
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
-          </thead>
-          <tbody>
-            {loading ? (
-              Array.from({ length: skeletonCount }, (_, i) => (
-                <tr key={`skeleton-${i}`} className="border-b border-border last:border-b-0">
-                  {table.getVisibleLeafColumns().map((column) => (
-                    <td key={column.id} className="px-3 py-3">
-                      <Skeleton
+      {stacked && !loading ? (
+        <StackedList
+          table={table}
+          rows={rows}
+          selectId={SELECT_ID}
+          labels={labels}
+          emptyMessage={emptyMessage ?? labels.noResults}
+          ariaLabel={ariaLabel}
+          rowAttributes={rowAttributes}
+        />
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+          <table
+            id={tableId}
+            className="w-full border-collapse text-sm"
+            aria-label={ariaLabel}
+            aria-busy={loading || undefined}
+            aria-rowcount={manualPagination && rowCount != null ? rowCount + 1 : undefined}
+          >
+            {caption ? <caption className="sr-only">{caption}</caption> : null}
+            <thead className="border-b border-border bg-muted/60">
+              {table.getHeaderGroups().map((headerGroup) => (
+                <tr key={headerGroup.id}>
+                  {headerGroup.headers.map((header) => {
+                    const meta = header.column.columnDef.meta;
+                    const canSort = header.column.getCanSort();
+                    const sorted = header.column.getIsSorted();
+                    const content = header.isPlaceholder
+                      ? null
+                      : flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <th
+                        key={header.id}
+                        colSpan={header.colSpan}
+                        scope="col"
+                        aria-sort={
+                          canSort
+                            ? sorted === 'asc'
+                              ? 'ascending'
+                              : sorted === 'desc'
+                                ? 'descending'
+                                : 'none'
+                            : undefined
+                        }
                         className={cn(
-                          'h-4',
-                          column.id === SELECT_ID || column.id === EXPAND_ID ? 'w-4' : 'w-full',
+                          'h-10 px-3 text-left align-middle text-xs font-semibold tracking-wide whitespace-nowrap text-muted-foreground uppercase',
+                          alignClass(meta?.align),
+                          meta?.headerClassName,
                         )}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              ))
-            ) : rows.length === 0 ? (
-              <tr>
-                <td
-                  colSpan={visibleColumnCount}
-                  className="px-3 py-10 text-center text-sm text-muted-foreground"
-                >
-                  {emptyMessage ?? labels.noResults}
-                </td>
-              </tr>
-            ) : (
-              rows.map((row) => {
-                const open = withExpansion && row.getIsExpanded();
-                return (
-                  <Fragment key={row.id}>
-                    <tr
-                      data-state={row.getIsSelected() ? 'selected' : undefined}
-                      className={cn(
-                        'border-b border-border transition-colors last:border-b-0 hover:bg-muted/50',
-                        'data-[state=selected]:bg-primary-soft/60',
-                        open && 'border-b-0 bg-muted/30',
-                        rowClassName?.(row),
-                      )}
-                    >
-                      {row.getVisibleCells().map((cell) => {
-                        const meta = cell.column.columnDef.meta;
-                        return (
-                          <td
-                            key={cell.id}
+                      >
+                        {canSort && !header.isPlaceholder ? (
+                          <button
+                            type="button"
+                            onClick={() => cycleSorting(header.column as Column<TData, unknown>)}
                             className={cn(
-                              'px-3 py-2.5 align-middle',
-                              alignClass(meta?.align),
-                              meta?.className,
+                              '-mx-1.5 inline-flex items-center gap-1 rounded-sm px-1.5 py-1 uppercase hover:text-foreground',
+                              meta?.align === 'right' && 'flex-row-reverse',
+                              sorted && 'text-foreground',
+                              focusRing,
                             )}
                           >
-                            {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                    {open && renderExpanded ? (
-                      <tr className="border-b border-border bg-muted/30 last:border-b-0">
-                        <td
-                          id={`${tableId}-details-${row.id}`}
-                          colSpan={visibleColumnCount}
-                          className="px-3 pt-1 pb-4"
-                        >
-                          {renderExpanded(row)}
-                        </td>
+                            {content}
+                            {sorted === 'asc' ? (
+                              <ArrowUp className="size-3.5" aria-hidden="true" />
+                            ) : sorted === 'desc' ? (
+                              <ArrowDown className="size-3.5" aria-hidden="true" />
+                            ) : (
+                              <ChevronsUpDown className="size-3.5 opacity-50" aria-hidden="true" />
+                            )}
+                          </button>
+                        ) : (
+                          content
+                        )}
+                      </th>
+                    );
+                  })}
+                </tr>
+              ))}
+            </thead>
+            <tbody>
+              {loading ? (
+                Array.from({ length: skeletonCount }, (_, i) => (
+                  <tr key={`skeleton-${i}`} className="border-b border-border last:border-b-0">
+                    {table.getVisibleLeafColumns().map((column) => (
+                      <td key={column.id} className="px-3 py-3">
+                        <Skeleton
+                          className={cn(
+                            'h-4',
+                            column.id === SELECT_ID || column.id === EXPAND_ID ? 'w-4' : 'w-full',
+                          )}
+                        />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              ) : rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={visibleColumnCount}
+                    className="px-3 py-10 text-center text-sm text-muted-foreground"
+                  >
+                    {emptyMessage ?? labels.noResults}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => {
+                  const open = withExpansion && row.getIsExpanded();
+                  return (
+                    <Fragment key={row.id}>
+                      <tr
+                        data-state={row.getIsSelected() ? 'selected' : undefined}
+                        className={cn(
+                          'border-b border-border transition-colors last:border-b-0 hover:bg-muted/50',
+                          'data-[state=selected]:bg-primary-soft/60',
+                          open && 'border-b-0 bg-muted/30',
+                          rowClassName?.(row),
+                        )}
+                        {...rowAttributes?.(row)}
+                      >
+                        {row.getVisibleCells().map((cell) => {
+                          const meta = cell.column.columnDef.meta;
+                          return (
+                            <td
+                              key={cell.id}
+                              className={cn(
+                                'px-3 py-2.5 align-middle',
+                                alignClass(meta?.align),
+                                meta?.className,
+                              )}
+                            >
+                              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                            </td>
+                          );
+                        })}
                       </tr>
-                    ) : null}
-                  </Fragment>
-                );
-              })
-            )}
-          </tbody>
-        </table>
-        {loading ? (
-          <span className="sr-only" role="status">
-            {labels.loading}
-          </span>
-        ) : null}
-      </div>
+                      {open && renderExpanded ? (
+                        <tr className="border-b border-border bg-muted/30 last:border-b-0">
+                          <td
+                            id={`${tableId}-details-${row.id}`}
+                            colSpan={visibleColumnCount}
+                            className="px-3 pt-1 pb-4"
+                          >
+                            {renderExpanded(row)}
+                          </td>
+                        </tr>
+                      ) : null}
+                    </Fragment>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+          {loading ? (
+            <span className="sr-only" role="status">
+              {labels.loading}
+            </span>
+          ) : null}
+        </div>
+      )}
 
       {hidePagination ? null : (
         <Pagination

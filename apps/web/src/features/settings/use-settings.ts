@@ -1,10 +1,9 @@
-import type { AppRouter } from '@blogfleet/api';
+import type { RouterInputs, RouterOutputs } from '@blogfleet/api';
 import type { IntegrationSection } from '@blogfleet/validators';
-import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { trpc } from '../../lib/trpc';
 
-export type IntegrationView = inferRouterOutputs<AppRouter>['settings']['list']['integrations'][number];
-type Inputs = inferRouterInputs<AppRouter>['settings'];
+export type IntegrationView = RouterOutputs['settings']['list']['integrations'][number];
+type Inputs = RouterInputs['settings'];
 export type SaveInput = {
   ai: Inputs['saveAi'];
   wordpress_host: Inputs['saveWordpressHost'];

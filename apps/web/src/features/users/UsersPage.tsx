@@ -1,31 +1,185 @@
-import { Button, ConfirmDialog, EmptyState, Input, Select, Spinner } from '@blogfleet/ui';
-import { USERS_PAGE_SIZE } from '@blogfleet/validators';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Input,
+  Select,
+  Spinner,
+} from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Plus, Search, Users } from 'lucide-react';
-import { useDeferredValue, useState } from 'react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { ChevronDown, Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useCurrentUser } from '../../lib/auth';
+import { useUserColumns } from './user-columns';
 import { UserDialog } from './UserDialog';
-import { UsersTable } from './UsersTable';
 import { UserStats } from './UserStats';
 import { useUsers, type UserRow } from './use-users';
+import { usersQuery, type UsersSearch } from './users-search';
 
-type RoleFilter = 'all' | 'admin' | 'user';
+const route = getRouteApi('/_app/users');
+
+/** A confirmation waiting for the user: one row's status, or a bulk action on the selection. */
+type Pending =
+  | { kind: 'status'; user: UserRow }
+  | { kind: 'delete'; user: UserRow }
+  | { kind: 'bulk-status'; status: 'active' | 'inactive'; ids: number[] }
+  | { kind: 'bulk-delete'; ids: number[] };
 
 export function UsersPage() {
   const { t } = useLingui();
   const me = useCurrentUser();
-  const [search, setSearch] = useState('');
-  const [role, setRole] = useState<RoleFilter>('all');
-  const [page, setPage] = useState(1);
-  const deferredSearch = useDeferredValue(search.trim());
-  const users = useUsers({ page, limit: USERS_PAGE_SIZE, search: deferredSearch || undefined, role });
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = usersQuery(search);
+  const users = useUsers(query);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const [searchText, setSearchText] = useState(search.search ?? '');
+
+  /** Changes the URL (the list follows it); any filter change starts at page 1. */
+  const setSearch = (patch: UsersSearch, keepPage = false) =>
+    navigate({
+      search: (prev: UsersSearch) => ({ ...prev, ...(keepPage ? {} : { page: undefined }), ...patch }),
+      replace: true,
+    });
+
+  // Typing is debounced into the URL; back/forward brings the box along.
+  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
+  useEffect(() => {
+    const next = searchText.trim();
+    if (next === (search.search ?? '')) return;
+    const timer = setTimeout(() => void setSearch({ search: next || undefined }), 300);
+    return () => clearTimeout(timer);
+  });
+  // A new page of rows is a new selection.
+  useEffect(() => setSelection({}), [query.page, query.limit, query.search, query.role, query.status]);
 
   const rows = users.list.data?.users ?? [];
   const pagination = users.list.data?.pagination;
+  const selectedIds = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number);
+  const selectedOthers = selectedIds.filter((id) => id !== me.id);
+
+  const actions = useMemo(
+    () => ({
+      currentUserId: me.id,
+      pendingStatusId: users.pendingStatusId,
+      onToggleStatus: (user: UserRow) => setPending({ kind: 'status', user }),
+      onEdit: (user: UserRow) => {
+        setEditing(user);
+        setDialogOpen(true);
+      },
+      onDelete: (user: UserRow) => setPending({ kind: 'delete', user }),
+    }),
+    [me.id, users.pendingStatusId],
+  );
+  const columns = useUserColumns(actions);
+  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'status') await users.toggleStatus(pending.user);
+      else if (pending.kind === 'delete') await users.remove(pending.user.id);
+      else if (pending.kind === 'bulk-status') await users.bulkSetStatus(pending.ids, pending.status);
+      else await users.bulkDelete(pending.ids);
+      if (pending.kind.startsWith('bulk')) setSelection({});
+      setPending(null);
+    } catch {
+      // The mutation's toast explains the failure; the dialog stays for another try.
+    }
+  };
+
+  /** Title, text and button of each confirmation; bulk ones state the count. */
+  const confirmation = (p: Pending | null): { title: string; description: string; confirmLabel: string } => {
+    if (!p) return { title: '', description: '', confirmLabel: '' };
+    switch (p.kind) {
+      case 'status':
+        return p.user.status === 'active'
+          ? {
+              title: t`Deactivate ${p.user.username}?`,
+              description: t`${p.user.username} will be signed out everywhere and cannot sign in until activated again.`,
+              confirmLabel: t`Deactivate`,
+            }
+          : {
+              title: t`Activate ${p.user.username}?`,
+              description: t`${p.user.username} will be able to sign in again.`,
+              confirmLabel: t`Activate`,
+            };
+      case 'delete':
+        return {
+          title: t`Delete user?`,
+          description: t`${p.user.username} (${p.user.email}) will be deleted and signed out everywhere.`,
+          confirmLabel: t`Delete`,
+        };
+      case 'bulk-status': {
+        const count = p.ids.length;
+        return p.status === 'active'
+          ? {
+              title: t`Activate ${count} users?`,
+              description: t`They will be able to sign in again.`,
+              confirmLabel: t`Activate`,
+            }
+          : {
+              title: t`Deactivate ${count} users?`,
+              description: t`They will be signed out everywhere. Your own account is never included.`,
+              confirmLabel: t`Deactivate`,
+            };
+      }
+      case 'bulk-delete': {
+        const count = p.ids.length;
+        return {
+          title: t`Delete ${count} users?`,
+          description: t`They will be deleted and signed out everywhere. This cannot be undone.`,
+          confirmLabel: t`Delete`,
+        };
+      }
+    }
+  };
+
+  const bulkMenu =
+    selectedIds.length > 0 ? (
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" className="h-10 md:h-9" disabled={users.bulkPending}>
+            <Trans>{selectedIds.length} selected</Trans>
+            <ChevronDown className="size-4" aria-hidden />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="start">
+          <DropdownMenuItem
+            className="min-h-10"
+            onSelect={() => setPending({ kind: 'bulk-status', status: 'active', ids: selectedIds })}
+          >
+            <Trans>Activate</Trans>
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            className="min-h-10"
+            disabled={selectedOthers.length === 0}
+            onSelect={() => setPending({ kind: 'bulk-status', status: 'inactive', ids: selectedOthers })}
+          >
+            <Trans>Deactivate</Trans>
+          </DropdownMenuItem>
+          <DropdownMenuItem
+            className="min-h-10 text-danger-strong"
+            disabled={selectedOthers.length === 0}
+            onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedOthers })}
+          >
+            <Trans>Delete</Trans>
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+    ) : null;
 
   return (
     <div className="flex flex-col gap-6">
@@ -34,6 +188,7 @@ export function UsersPage() {
           <Trans>Users</Trans>
         </h1>
         <Button
+          className="h-10 md:h-9"
           onClick={() => {
             setEditing(null);
             setDialogOpen(true);
@@ -46,120 +201,114 @@ export function UsersPage() {
 
       <UserStats stats={users.stats.data} />
 
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="relative w-full max-w-sm">
-          <Search className="absolute top-2.5 left-3 size-4 text-slate-400" aria-hidden />
-          <Input
-            type="search"
-            className="pl-9"
-            placeholder={t`Search by username or email`}
-            aria-label={t`Search users`}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              setPage(1);
-            }}
-          />
-        </div>
-        <div className="w-40">
-          <Select
-            aria-label={t`Role`}
-            value={role}
-            onValueChange={(v) => {
-              setRole(v as RoleFilter);
-              setPage(1);
-            }}
-            options={[
-              { value: 'all', label: t`All roles` },
-              { value: 'admin', label: t`Admin` },
-              { value: 'user', label: t`User` },
-            ]}
-          />
-        </div>
-        {users.list.isFetching && <Spinner size="sm" label={t`Loading…`} />}
-      </div>
-
       {users.list.isError ? (
         <div
           role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
+          className="rounded-md border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger-strong"
         >
           {userMessage(users.list.error, { fallback: t`Failed to fetch users` })}
         </div>
-      ) : users.list.isLoading ? (
-        <div className="grid place-items-center py-16">
-          <Spinner label={t`Loading…`} />
-        </div>
-      ) : rows.length === 0 ? (
-        <EmptyState
-          icon={<Users className="size-10" aria-hidden />}
-          title={t`No users found`}
-          description={deferredSearch || role !== 'all' ? t`Try another search or role.` : undefined}
-        />
-      ) : (
-        <UsersTable
-          users={rows}
-          currentUserId={me.id}
-          pendingStatusId={users.pendingStatusId}
-          onToggleStatus={users.toggleStatus}
-          onEdit={(u) => {
-            setEditing(u);
-            setDialogOpen(true);
-          }}
-          onDelete={setDeleting}
-        />
-      )}
+      ) : null}
 
-      {pagination && (
-        <nav className="flex items-center justify-between gap-3" aria-label={t`Pagination`}>
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!pagination.hasPrev}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            <Trans>Previous</Trans>
-          </Button>
-          {pagination.totalPages > 1 && (
-            <span className="text-sm text-slate-600">
-              <Trans>
-                Page {pagination.page} of {pagination.totalPages}
-              </Trans>
-            </span>
-          )}
-          <Button
-            variant="outline"
-            size="sm"
-            disabled={!pagination.hasNext}
-            onClick={() => setPage((p) => p + 1)}
-          >
-            <Trans>Next</Trans>
-          </Button>
-        </nav>
-      )}
+      <DataTable
+        aria-label={t`Users`}
+        columns={columns}
+        data={rows}
+        getRowId={(u) => String(u.id)}
+        rowLabel={(u) => u.username}
+        rowAttributes={(row) => ({ 'data-testid': `user-row-${row.original.username}` })}
+        loading={users.list.isLoading}
+        selectable
+        enableRowSelection={(row) => row.original.id !== me.id}
+        rowSelection={selection}
+        onRowSelectionChange={setSelection}
+        manualPagination
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0];
+          void setSearch({
+            sort: (first?.id as UsersSearch['sort']) ?? undefined,
+            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
+          });
+        }}
+        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 10 }}
+        onPaginationChange={(next) =>
+          void setSearch(
+            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
+            next.pageSize === query.limit,
+          )
+        }
+        pageCount={pagination?.totalPages ?? -1}
+        rowCount={pagination?.total}
+        emptyMessage={
+          search.search || search.role || search.status ? t`No users match these filters.` : t`No users found`
+        }
+        toolbar={
+          <>
+            <div className="relative w-full sm:w-72">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                className="h-10 pl-9 md:h-9"
+                placeholder={t`Search by username or email`}
+                aria-label={t`Search users`}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-40">
+              <Select
+                aria-label={t`Role`}
+                value={query.role ?? 'all'}
+                onValueChange={(v) =>
+                  void setSearch({ role: v === 'all' ? undefined : (v as 'admin' | 'user') })
+                }
+                options={[
+                  { value: 'all', label: t`All roles` },
+                  { value: 'admin', label: t`Admin` },
+                  { value: 'user', label: t`User` },
+                ]}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-40">
+              <Select
+                aria-label={t`Status`}
+                value={query.status ?? 'all'}
+                onValueChange={(v) =>
+                  void setSearch({ status: v === 'all' ? undefined : (v as 'active' | 'inactive') })
+                }
+                options={[
+                  { value: 'all', label: t`All statuses` },
+                  { value: 'active', label: t`Active` },
+                  { value: 'inactive', label: t`Inactive` },
+                ]}
+              />
+            </div>
+            {bulkMenu}
+            {users.list.isFetching && !users.list.isLoading && <Spinner size="sm" label={t`Loading…`} />}
+          </>
+        }
+      />
 
       <UserDialog open={dialogOpen} onOpenChange={setDialogOpen} user={editing} onSave={users.save} />
       <ConfirmDialog
-        open={deleting !== null}
-        onOpenChange={(open) => !open && setDeleting(null)}
-        title={t`Delete user?`}
-        description={
-          deleting
-            ? t`${deleting.username} (${deleting.email}) will be deleted and signed out everywhere.`
-            : ''
-        }
-        confirmLabel={t`Delete`}
-        destructive
-        onConfirm={async () => {
-          if (!deleting) return;
-          try {
-            await users.remove(deleting.id);
-            setDeleting(null);
-          } catch {
-            // The mutation's toast explains the failure.
-          }
-        }}
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        closeOnConfirm={false}
+        destructive={pending?.kind === 'delete' || pending?.kind === 'bulk-delete' || isDeactivation(pending)}
+        {...confirmation(pending)}
+        onConfirm={confirm}
       />
     </div>
   );
+}
+
+function isDeactivation(p: Pending | null): boolean {
+  if (!p) return false;
+  if (p.kind === 'status') return p.user.status === 'active';
+  return p.kind === 'bulk-status' && p.status === 'inactive';
 }

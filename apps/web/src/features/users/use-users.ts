@@ -1,13 +1,12 @@
-import type { AppRouter } from '@blogfleet/api';
+import type { RouterOutputs } from '@blogfleet/api';
 import type { CreateUserInput, ListUsersQuery, UpdateUserInput } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { inferRouterOutputs } from '@trpc/server';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 
-export type UserRow = inferRouterOutputs<AppRouter>['users']['list']['users'][number];
+export type UserRow = RouterOutputs['users']['list']['users'][number];
 
 /** Everything the users screen reads and changes, with the spec's messages (core §8 Users page). */
 export function useUsers(query: ListUsersQuery) {
@@ -39,6 +38,20 @@ export function useUsers(query: ListUsersQuery) {
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to update user status` })),
   });
+  const bulkStatus = trpc.users.bulkSetStatus.useMutation({
+    onSuccess: async ({ changed }, { status }) => {
+      toast.success(status === 'active' ? t`${changed} users activated` : t`${changed} users deactivated`);
+      await refresh();
+    },
+    onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to update user status` })),
+  });
+  const bulkDelete = trpc.users.bulkDelete.useMutation({
+    onSuccess: async ({ changed }) => {
+      toast.success(t`${changed} users deleted`);
+      await refresh();
+    },
+    onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to delete users` })),
+  });
   const remove = trpc.users.delete.useMutation({
     onSuccess: async () => {
       toast.success(t`User deleted`);
@@ -61,7 +74,11 @@ export function useUsers(query: ListUsersQuery) {
       }
     },
     toggleStatus: (user: UserRow) =>
-      setStatus.mutate({ id: user.id, status: user.status === 'active' ? 'inactive' : 'active' }),
+      setStatus.mutateAsync({ id: user.id, status: user.status === 'active' ? 'inactive' : 'active' }),
+    bulkSetStatus: (userIds: number[], status: 'active' | 'inactive') =>
+      bulkStatus.mutateAsync({ userIds, status }),
+    bulkDelete: (userIds: number[]) => bulkDelete.mutateAsync({ userIds }),
+    bulkPending: bulkStatus.isPending || bulkDelete.isPending,
     remove: (id: number) => remove.mutateAsync({ id }),
     pendingStatusId: setStatus.isPending ? setStatus.variables?.id : undefined,
   };
