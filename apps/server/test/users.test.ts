@@ -713,3 +713,19 @@ describe('bulk actions', () => {
     expect(await dbUser(a!.id)).toBeDefined();
   });
 });
+
+describe('missing fields', () => {
+  it('says an empty email is required, not invalid, on sign-in and on user creation', async () => {
+    const signIn = await t.rest('POST', 'auth/login', { body: { email: '', password: '' } });
+    expect(signIn.status).toBe(400);
+    const issues = Object.fromEntries(
+      signIn.body.error.details.issues.map((i: { path: string; message: string }) => [i.path, i.message]),
+    );
+    expect(issues).toEqual({ email: 'Email is required', password: 'Password is required' });
+    const create = await api('POST', 'users', {
+      body: { username: 'x', email: '  ', password: 'long-enough-1' },
+    });
+    expect(create.status).toBe(400);
+    expect(create.body.error.details.issues).toEqual([{ path: 'email', message: 'Email is required' }]);
+  });
+});

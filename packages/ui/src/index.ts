@@ -49,6 +49,7 @@ export {
 } from './components/badge';
 export { Tabs, TabsContent, TabsList, TabsTrigger } from './components/tabs';
 export { Drawer, DrawerClose, type DrawerProps } from './components/drawer';
+export { Alert, type AlertProps } from './components/alert';
 export { Breadcrumbs, type BreadcrumbsProps, type Crumb } from './components/breadcrumbs';
 export {
   DIALOG_SIZES,

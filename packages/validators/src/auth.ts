@@ -2,7 +2,13 @@ import { z } from 'zod';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
-export const emailField = z.string().trim().toLowerCase().pipe(z.email('Invalid email address').max(254));
+export const emailField = z
+  .string()
+  .trim()
+  .toLowerCase()
+  // An empty field is missing, not malformed.
+  .min(1, 'Email is required')
+  .pipe(z.email('Invalid email address').max(254));
 
 export const loginInput = z.object({
   email: emailField,

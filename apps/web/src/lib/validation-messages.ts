@@ -8,6 +8,7 @@ const known: Record<string, MessageDescriptor> = {
   'Username is required': msg`Username is required`,
   'Username may contain letters, digits, dot, underscore, @ and dash': msg`Username may contain letters, digits, dot, underscore, @ and dash`,
   'Invalid email address': msg`Invalid email address`,
+  'Email is required': msg`Email is required`,
   'Password is required': msg`Password is required`,
   'Password must be at least 8 characters': msg`Password must be at least 8 characters`,
   // Settings (packages/validators/src/settings.ts, account.ts, and the server's answers).

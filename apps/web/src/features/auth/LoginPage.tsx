@@ -1,27 +1,50 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, FormField, Input } from '@blogfleet/ui';
+import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input } from '@blogfleet/ui';
+import { loginInput, type LoginInput } from '@blogfleet/validators';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { apiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
+import { translateIssue } from '../../lib/validation-messages';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useDocumentTitle } from '../shell/use-document-title';
 
 const route = getRouteApi('/login');
 
+/**
+ * Why a sign-in failed, kept as a message descriptor (not text), so a switch of language re-renders a
+ * shown error in the new language.
+ */
+type LoginFailure = { message: MessageDescriptor; detail?: string };
+
+function failureOf(err: unknown): LoginFailure {
+  const { code, message } = apiError(err);
+  if (code === 'UNAUTHORIZED') return { message: msg`Invalid email or password` };
+  if (code === 'RATE_LIMITED') return { message: msg`Too many login attempts. Please try again later.` };
+  if (code === 'NETWORK_ERROR')
+    return { message: msg`Network error. Please check your internet connection and try again.` };
+  if (code === 'VALIDATION_ERROR' && message) return { message: msg`Validation error:`, detail: message };
+  return { message: msg`Login failed. Please check your credentials.` };
+}
+
 export function LoginPage() {
   const { login } = useAuth();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const { t } = useLingui();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { i18n, t } = useLingui();
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
+  const form = useForm<LoginInput>({
+    resolver: zodResolver(loginInput),
+    defaultValues: { email: '', password: '' },
+  });
+  const { register, handleSubmit, formState } = form;
 
   useDocumentTitle(t`Sign in`);
   const target = search.redirect ?? '/';
-
   const notice =
     search.reason === 'expired'
       ? t`Your session has expired. Please log in again.`
@@ -29,82 +52,48 @@ export function LoginPage() {
         ? t`Please log in to continue`
         : null;
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    setSubmitting(true);
+  const submit = handleSubmit(async ({ email, password }) => {
+    setFailure(null);
     try {
       await login(email, password);
       await navigate({ to: target, replace: true });
     } catch (err) {
-      const { code, message } = apiError(err);
-      setError(
-        code === 'UNAUTHORIZED'
-          ? t`Invalid email or password`
-          : code === 'RATE_LIMITED'
-            ? t`Too many login attempts. Please try again later.`
-            : code === 'NETWORK_ERROR'
-              ? t`Network error. Please check your internet connection and try again.`
-              : message && code === 'VALIDATION_ERROR'
-                ? t`Validation error: ${message}`
-                : t`Login failed. Please check your credentials.`,
-      );
-    } finally {
-      setSubmitting(false);
+      setFailure(failureOf(err));
     }
-  }
+  });
+  // Field messages are translated at render too, so they also follow the language switch.
+  const fieldError = (name: keyof LoginInput) => translateIssue(formState.errors[name]?.message);
 
   return (
-    <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-slate-50 p-4">
+    <div className="flex min-h-screen flex-col items-center justify-center gap-6 bg-background p-4">
       <div className="absolute top-4 right-4">
         <LanguageSwitch />
       </div>
       <Card className="w-full max-w-sm">
         <CardHeader>
-          <CardTitle>
-            <span className="text-2xl">Blogfleet</span>
+          <CardTitle as="h1" className="text-2xl">
+            Blogfleet
           </CardTitle>
-          <p className="text-sm text-slate-600">
+          <p className="text-sm text-muted-foreground">
             <Trans>Sign in to manage your sites.</Trans>
           </p>
         </CardHeader>
         <CardContent>
-          <form onSubmit={onSubmit} className="flex flex-col gap-4">
-            {notice && !error && (
-              <div
-                role="status"
-                className="rounded-md border border-blue-200 bg-blue-50 px-3 py-2 text-sm text-blue-900"
-              >
-                {notice}
-              </div>
+          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+            {notice && !failure && <Alert tone="info">{notice}</Alert>}
+            {failure && (
+              <Alert>
+                {i18n._(failure.message)}
+                {failure.detail ? ` ${translateIssue(failure.detail)}` : null}
+              </Alert>
             )}
-            {error && (
-              <div
-                role="alert"
-                className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800"
-              >
-                {error}
-              </div>
-            )}
-            <FormField label={t`Email`} id="email">
-              <Input
-                type="email"
-                autoComplete="username"
-                required
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
+            <FormField label={t`Email`} id="email" error={fieldError('email')} required>
+              <Input type="email" autoComplete="username" {...register('email')} />
             </FormField>
-            <FormField label={t`Password`} id="password">
-              <Input
-                type="password"
-                autoComplete="current-password"
-                required
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
+            <FormField label={t`Password`} id="password" error={fieldError('password')} required>
+              <Input type="password" autoComplete="current-password" {...register('password')} />
             </FormField>
-            <Button type="submit" loading={submitting}>
+            <Button type="submit" className="h-10" loading={formState.isSubmitting}>
               <Trans>Sign in</Trans>
             </Button>
           </form>

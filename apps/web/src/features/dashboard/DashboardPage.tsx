@@ -1,3 +1,4 @@
+import { Alert } from '@blogfleet/ui';
 import type { RouterOutputs } from '@blogfleet/api';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { FileText, Gauge, Server, Tags } from 'lucide-react';
@@ -39,12 +40,9 @@ export function DashboardPage() {
         <Trans>Dashboard</Trans>
       </h1>
       {stats.isError && (
-        <div
-          role="alert"
-          className="rounded-md border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger-strong"
-        >
+        <Alert>
           <Trans>Failed to load dashboard statistics. The numbers below are not current.</Trans>
-        </div>
+        </Alert>
       )}
       <GettingStarted />
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">

@@ -47,7 +47,7 @@ export function GettingStarted() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="text-base">
+        <CardTitle as="h2" className="text-base">
           <Trans>Getting started</Trans>
         </CardTitle>
         <CardDescription>

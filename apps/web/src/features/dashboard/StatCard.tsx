@@ -24,7 +24,7 @@ export function StatCard({ title, icon, lines, to, linkLabel, emphasizeFirst = t
   return (
     <Card className="relative transition-colors hover:border-primary/40">
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle className="text-base">
+        <CardTitle as="h2" className="text-base">
           {/* The link's box covers the card, so the whole card is one tap target. */}
           <Link
             to={to}

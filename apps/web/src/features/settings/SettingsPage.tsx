@@ -1,4 +1,4 @@
-import { Spinner } from '@blogfleet/ui';
+import { Alert, Spinner } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useRouterState } from '@tanstack/react-router';
 import { useEffect } from 'react';
@@ -61,12 +61,9 @@ function Integrations() {
         </p>
       </div>
       {settings.list.isError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800"
-        >
+        <Alert>
           {userMessage(settings.list.error, { fallback: t`Failed to load the integration settings` })}
-        </div>
+        </Alert>
       ) : !loaded ? (
         <div className="grid place-items-center py-16">
           <Spinner label={t`Loading…`} />

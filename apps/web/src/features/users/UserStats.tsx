@@ -25,9 +25,9 @@ function Stat({
   return (
     <Card>
       <CardContent className="flex items-center gap-3 p-4">
-        <span className="rounded-md bg-blue-50 p-2 text-blue-700">{icon}</span>
+        <span className="rounded-md bg-primary-soft p-2 text-primary-strong">{icon}</span>
         <div>
-          <div className="text-sm text-slate-600">{label}</div>
+          <div className="text-sm text-muted-foreground">{label}</div>
           <div className="text-xl font-semibold" data-testid={testId}>
             {value}
           </div>

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   ConfirmDialog,
   DataTable,
@@ -202,12 +203,7 @@ export function UsersPage() {
       <UserStats stats={users.stats.data} />
 
       {users.list.isError ? (
-        <div
-          role="alert"
-          className="rounded-md border border-danger/30 bg-danger-soft px-4 py-3 text-sm text-danger-strong"
-        >
-          {userMessage(users.list.error, { fallback: t`Failed to fetch users` })}
-        </div>
+        <Alert>{userMessage(users.list.error, { fallback: t`Failed to fetch users` })}</Alert>
       ) : null}
 
       <DataTable

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSuiteBlocker,
+  capture,
+  launchChromium,
+  startBuiltServer,
+  type RunningServer,
+} from '@blogfleet/server/testing';
+
+const ADMIN = { email: 'admin@login.test', password: 'admin-login-pass' };
+const blocker = browserSuiteBlocker();
+if (blocker) {
+  if (process.env.BLOGFLEET_TEST_ALL) throw new Error(`browser suite cannot run: ${blocker}`);
+  console.warn(`Browser suite NOT run: ${blocker}. It runs in npm run test:all.`);
+}
+
+describe.skipIf(blocker !== null)('the login form in Chromium', { timeout: 60_000 }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  for (const [size, viewport] of [
+    ['desktop', { width: 1440, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    it(`says "required" for empty fields and re-translates shown errors on a language switch (${size})`, async () => {
+      const context = await browser.newContext({ baseURL: server.url, viewport });
+      context.setDefaultTimeout(10_000);
+      const page = await context.newPage();
+      await page.goto('/login');
+      await expect.poll(() => page.title()).toBe('Sign in · Blogfleet');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Email is required').waitFor();
+      await page.getByText('Password is required').waitFor();
+      expect(await page.getByText('Invalid email address').count()).toBe(0);
+      expect(await page.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
+
+      await page.getByLabel('Email').fill(ADMIN.email);
+      await page.getByLabel('Password').fill('not-the-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('alert').getByText('Invalid email or password').waitFor();
+      await capture(page, `login-error-en-${size}`);
+
+      await page.getByRole('button', { name: 'tr', exact: true }).click();
+      await page.getByRole('alert').getByText('Geçersiz e-posta veya şifre').waitFor();
+      await expect.poll(() => page.title()).toBe('Giriş yap · Blogfleet');
+      await page.getByLabel('E-posta').fill('');
+      await page.getByRole('button', { name: 'Giriş yap' }).click();
+      await page.getByText('E-posta gerekli').waitFor();
+      // The field message follows the switch back as well.
+      await page.getByRole('button', { name: 'en', exact: true }).click();
+      await page.getByText('Email is required').waitFor();
+      await page.getByRole('button', { name: 'tr', exact: true }).click();
+      await capture(page, `login-error-tr-${size}`);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await context.close();
+    });
+  }
+});
