@@ -29,8 +29,6 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const i18n = initI18n();
-
 /** Waits for a stored session to be confirmed (a spinner, core §2), and re-runs the guards when it changes. */
 function Routes() {
   const auth = useSyncExternalStore(authStore.subscribe, authStore.get);
@@ -45,7 +43,7 @@ function Routes() {
   return <RouterProvider router={router} />;
 }
 
-function App() {
+function App({ i18n }: { i18n: Awaited<ReturnType<typeof initI18n>> }) {
   return (
     <I18nProvider i18n={i18n}>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
@@ -59,8 +57,10 @@ function App() {
   );
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+void initI18n().then((i18n) =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App i18n={i18n} />
+    </StrictMode>,
+  ),
 );

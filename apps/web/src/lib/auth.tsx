@@ -28,7 +28,7 @@ const AuthContext = createContext<AuthApi | null>(null);
 
 /** At sign-in, the language the user chose in Settings (stored on the server) wins over this browser's. */
 function applyPreferredLanguage(user: SessionUser) {
-  if (user.preferred_language) activateLocale(user.preferred_language);
+  if (user.preferred_language) void activateLocale(user.preferred_language);
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {

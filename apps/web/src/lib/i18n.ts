@@ -1,6 +1,4 @@
-import { i18n } from '@lingui/core';
-import { messages as en } from '../locales/en/messages.po';
-import { messages as tr } from '../locales/tr/messages.po';
+import { i18n, type Messages } from '@lingui/core';
 
 export const LOCALES = ['en', 'tr'] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -22,15 +20,23 @@ export function detectLocale(): Locale {
   return isLocale(html) ? html : 'en';
 }
 
-export function activateLocale(locale: Locale, remember = true) {
-  i18n.loadAndActivate({ locale, messages: locale === 'tr' ? tr : en });
-  document.documentElement.lang = locale;
+/** Each language's catalog is its own file, fetched when first used: a page loads one language, not all. */
+const CATALOGS: Record<Locale, () => Promise<{ messages: Messages }>> = {
+  en: () => import('../locales/en/messages.po'),
+  tr: () => import('../locales/tr/messages.po'),
+};
+
+/** Switches the interface language (the catalog is fetched first if this page has not used it yet). */
+export async function activateLocale(locale: Locale, remember = true): Promise<void> {
   if (remember) localStorage.setItem(STORAGE_KEY, locale);
+  const { messages } = await CATALOGS[locale]();
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = locale;
 }
 
-export function initI18n() {
-  const locale = detectLocale();
-  activateLocale(locale, false);
+/** The detected language, active before the first render. */
+export async function initI18n() {
+  await activateLocale(detectLocale(), false);
   return i18n;
 }
 

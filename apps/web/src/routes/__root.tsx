@@ -1,9 +1,11 @@
-import { Toaster } from '@blogfleet/ui';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { NotFoundPage } from '../features/shell/NotFoundPage';
 import type { AppRouter } from '@blogfleet/api';
 import type { CreateQueryUtils } from '@trpc/react-query/shared';
 import type { AuthStore } from '../lib/auth-store';
+
+const Toaster = lazy(() => import('../lib/toaster'));
 
 export interface RouterContext {
   auth: AuthStore;
@@ -15,7 +17,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: () => (
     <>
       <Outlet />
-      <Toaster />
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
     </>
   ),
   notFoundComponent: NotFoundPage,

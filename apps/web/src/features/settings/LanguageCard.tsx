@@ -26,14 +26,14 @@ export function LanguageCard() {
 
   const choose = async (language: InterfaceLanguage) => {
     const previous = i18n.locale as Locale;
-    activateLocale(language);
+    await activateLocale(language);
     try {
       const { user } = await save.mutateAsync({ language });
       authStore.set({ status: 'authenticated', user });
       // Said in the language just chosen (i18n is already switched).
       toast.success(i18n._(msg`Language saved`));
     } catch (err) {
-      activateLocale(previous);
+      await activateLocale(previous);
       toast.error(userMessage(err, { fallback: t`Failed to save the language` }));
     }
   };

@@ -11,8 +11,8 @@ import { trpc } from '../../lib/trpc';
 export function LanguageSwitch() {
   const { i18n, t } = useLingui();
   const save = trpc.account.setLanguage.useMutation();
-  const choose = (locale: Locale) => {
-    activateLocale(locale);
+  const choose = async (locale: Locale) => {
+    await activateLocale(locale);
     const auth = authStore.get();
     // Only a user who chose a language in Settings has one stored; it follows this switch then.
     const stored = auth.status === 'authenticated' ? auth.user.preferred_language : null;
@@ -36,7 +36,7 @@ export function LanguageSwitch() {
             type="button"
             lang={locale}
             aria-pressed={active}
-            onClick={() => choose(locale)}
+            onClick={() => void choose(locale)}
             // 40 px square on touch screens, compact where there is a mouse.
             className={`h-10 min-w-10 px-2.5 text-xs font-semibold uppercase focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-primary md:h-8 md:min-w-0 ${
               active ? 'bg-foreground text-background' : 'bg-surface text-foreground hover:bg-muted'

@@ -1,9 +1,11 @@
-import { Button, EmptyState, JobPanelProvider } from '@blogfleet/ui';
+import { Button, EmptyState, Spinner } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../../lib/auth';
-import { Shell } from './Shell';
+import { lazy, Suspense } from 'react';
 import { useDocumentTitle } from './use-document-title';
+
+const SignedInNotFound = lazy(() => import('./SignedInNotFound'));
 
 function NotFoundContent() {
   return (
@@ -40,10 +42,10 @@ export function NotFoundPage() {
   const { state } = useAuth();
   if (state.status !== 'authenticated') return <PlainNotFound />;
   return (
-    <JobPanelProvider>
-      <Shell notFound>
+    <Suspense fallback={<Spinner size="lg" className="m-auto" />}>
+      <SignedInNotFound>
         <NotFoundContent />
-      </Shell>
-    </JobPanelProvider>
+      </SignedInNotFound>
+    </Suspense>
   );
 }
