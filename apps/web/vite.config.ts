@@ -21,5 +21,22 @@ export default defineConfig({
     }),
   ],
   server: { proxy: { '/api': api, '/trpc': api, '/healthz': api } },
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, class merging) as one file: split by which lazy
+            // chunk shares them, it arrived as a handful of tiny files, each paying its own headers.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

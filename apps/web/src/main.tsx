@@ -7,6 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
 import { authStore } from './lib/auth-store';
 import { initI18n } from './lib/i18n';
+import { loadSchemas, useSchemasReady } from './lib/schemas';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { routeTree } from './routeTree.gen';
@@ -33,7 +34,9 @@ declare module '@tanstack/react-router' {
 function Routes() {
   const auth = useSyncExternalStore(authStore.subscribe, authStore.get);
   useEffect(() => authStore.subscribe(() => void router.invalidate()), []);
-  if (auth.status === 'loading') {
+  // Signed-in routes validate their URLs with the schemas, so those must be here before the router runs.
+  const schemasReady = useSchemasReady(auth.status === 'authenticated');
+  if (auth.status === 'loading' || !schemasReady) {
     return (
       <div className="grid min-h-screen place-items-center">
         <Spinner size="lg" />
@@ -56,6 +59,9 @@ function App({ i18n }: { i18n: Awaited<ReturnType<typeof initI18n>> }) {
     </I18nProvider>
   );
 }
+
+// A stored session will need the schemas: fetch them alongside the language catalog and the session check.
+if (authStore.get().status === 'loading') void loadSchemas().catch(() => undefined);
 
 void initI18n().then((i18n) =>
   createRoot(document.getElementById('root')!).render(

@@ -27,6 +27,48 @@ describe.skipIf(blocker !== null)('the login form in Chromium', { timeout: 60_00
     await server?.dispose();
   });
 
+  it('draws the form without the validation and toast libraries, fetching the schemas once the form is touched', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') void res.text().then((body) => scripts.push(body));
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    await page.waitForLoadState('networkidle');
+    // zod names its error class, sonner its toast area: both strings survive minification.
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((body) => body.includes('ZodError'))).toHaveLength(0);
+    expect(scripts.filter((body) => body.includes('data-sonner-toaster'))).toHaveLength(0);
+
+    await page.getByLabel('Email').focus();
+    await expect.poll(() => scripts.some((body) => body.includes('ZodError'))).toBe(true);
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Invalid email address').waitFor();
+    await context.close();
+  });
+
+  it('brings a signed-out deep link with its filters back to the same list after signing in', async () => {
+    const context = await browser.newContext({ baseURL: server.url });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    await page.goto('/users?role=admin&limit=20');
+    await page.waitForURL(/\/login\?/);
+    await page.getByText('Please log in to continue').waitFor();
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password').fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/users');
+    const search = new URL(page.url()).searchParams;
+    expect(search.get('role')).toBe('admin');
+    expect(search.get('limit')).toBe('20');
+    await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    await context.close();
+  });
+
   for (const [size, viewport] of [
     ['desktop', { width: 1440, height: 900 }],
     ['phone', { width: 390, height: 844 }],

@@ -68,7 +68,8 @@ export {
   type DialogSize,
 } from './components/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
-export { TOAST_DURATION_MS, Toaster, toast, type ToastOptions, type ToasterProps } from './components/toast';
+export { TOAST_DURATION_MS, Toaster, type ToasterProps } from './components/toast';
+export { toast, useToasterWanted, type ToastOptions } from './components/toast-api';
 export { Progress, type ProgressProps, type ProgressTone } from './components/progress';
 export { Stars, type StarsProps } from './components/stars';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';

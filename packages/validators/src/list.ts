@@ -1,17 +1,12 @@
 import { z } from 'zod';
 import { noNulBytes } from './common';
+import { MAX_PAGE, sortOrders, type SortOrder } from './constants';
 
 /**
  * The one list contract every list call follows: page/limit (or a cursor for deep paging), a sort
  * column among the list's own, an order, a search term, plus the list's filters (each list extends
  * this). Answers carry `pagination` (below).
  */
-export const sortOrders = ['asc', 'desc'] as const;
-export type SortOrder = (typeof sortOrders)[number];
-
-export const MAX_PAGE = 100_000;
-export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
-
 export const searchField = z.string().trim().max(200).refine(noNulBytes, 'Must not contain NUL characters');
 
 export interface ListInputOptions<S extends readonly [string, ...string[]]> {

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { emailField, MIN_PASSWORD_LENGTH } from './auth';
+import { USERS_PAGE_SIZE } from './constants';
 import { listInput } from './list';
 
-export const USERS_PAGE_SIZE = 10;
 export const userRoles = ['admin', 'user'] as const;
 export const userStatuses = ['active', 'inactive'] as const;
 

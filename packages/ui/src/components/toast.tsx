@@ -1,18 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import type { ReactNode } from 'react';
-import {
-  Toaster as SonnerToaster,
-  toast as sonnerToast,
-  type ExternalToast,
-  type ToasterProps,
-} from 'sonner';
+import { useEffect } from 'react';
+import { Toaster as SonnerToaster, type ToasterProps } from 'sonner';
+import { markToasterMounted } from './toast-api';
 
 /** Toasts last this long unless told otherwise (core §9). */
 export const TOAST_DURATION_MS = 6000;
 
 export type { ToasterProps };
-/** Options of one toast: description, duration, action, id … */
-export type ToastOptions = ExternalToast;
 
 /**
  * Mount once near the root. Top right, because the bottom right belongs to the job panel; rich
@@ -20,6 +14,8 @@ export type ToastOptions = ExternalToast;
  */
 export function Toaster(props: ToasterProps) {
   const { t } = useLingui();
+  // sonner's own effect subscribes first (children's effects run before ours), so toasts may flow now.
+  useEffect(markToasterMounted, []);
   return (
     <SonnerToaster
       position="top-right"
@@ -33,24 +29,3 @@ export function Toaster(props: ToasterProps) {
     />
   );
 }
-
-type Show = (message: ReactNode, options?: ToastOptions) => string | number;
-
-/** The four kinds of notice the product uses (core §2 Shell), plus dismiss. Callers never import sonner. */
-export const toast: {
-  success: Show;
-  error: Show;
-  warning: Show;
-  info: Show;
-  /** A neutral toast. */
-  message: Show;
-  /** Closes one toast by id, or all of them. */
-  dismiss: (id?: string | number) => string | number;
-} = {
-  success: (message, options) => sonnerToast.success(message, options),
-  error: (message, options) => sonnerToast.error(message, options),
-  warning: (message, options) => sonnerToast.warning(message, options),
-  info: (message, options) => sonnerToast.info(message, options),
-  message: (message, options) => sonnerToast.message(message, options),
-  dismiss: (id) => sonnerToast.dismiss(id),
-};

@@ -1,6 +1,5 @@
 import { Alert, Button, Card, CardContent, CardHeader, CardTitle, FormField, Input } from '@blogfleet/ui';
-import { loginInput, type LoginInput } from '@blogfleet/validators';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { LoginInput } from '@blogfleet/validators';
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -9,6 +8,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { apiError } from '../../lib/api-errors';
 import { useAuth } from '../../lib/auth';
+import { lazyZodResolver, loadSchemas } from '../../lib/schemas';
 import { translateIssue } from '../../lib/validation-messages';
 import { LanguageSwitch } from '../shell/LanguageSwitch';
 import { useDocumentTitle } from '../shell/use-document-title';
@@ -38,7 +38,7 @@ export function LoginPage() {
   const { i18n, t } = useLingui();
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const form = useForm<LoginInput>({
-    resolver: zodResolver(loginInput),
+    resolver: lazyZodResolver<LoginInput>((s) => s.loginInput),
     defaultValues: { email: '', password: '' },
   });
   const { register, handleSubmit, formState } = form;
@@ -79,7 +79,13 @@ export function LoginPage() {
           </p>
         </CardHeader>
         <CardContent>
-          <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          {/* The schemas arrive while the user types, so submitting does not wait for them. */}
+          <form
+            onSubmit={submit}
+            onFocusCapture={() => void loadSchemas()}
+            noValidate
+            className="flex flex-col gap-4"
+          >
             {notice && !failure && <Alert tone="info">{notice}</Alert>}
             {failure && (
               <Alert>

@@ -1,4 +1,6 @@
-import { listUsersInput, type ListUsersQuery } from '@blogfleet/validators';
+import type { ListUsersQuery } from '@blogfleet/validators';
+import { USERS_PAGE_SIZE } from '@blogfleet/validators/constants';
+import { loadedSchemas } from '../../lib/schemas';
 
 /** What the users screen keeps in its URL: the list call's own input, minus the cursor. */
 export type UsersSearch = Partial<
@@ -12,10 +14,13 @@ const KEYS = ['page', 'limit', 'sort', 'order', 'search', 'role', 'status'] as c
  * dropped (its default applies) instead of failing the page.
  */
 export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
-  const shape = listUsersInput.shape;
   // Every key is present, undefined when absent or bad: the router lays the result over the raw
   // params, so a key left out would let the raw (invalid) value through.
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.fromEntries(KEYS.map((key) => [key, undefined]));
+  const shape = loadedSchemas()?.listUsersInput.shape;
+  // Without the schemas nobody is signed in: the guard sends the visit to /login, and the URL it
+  // remembers (and the router's canonical URL before it) must keep the params as typed.
+  if (!shape) return Object.fromEntries(KEYS.map((key) => [key, raw[key]])) as UsersSearch;
   for (const key of KEYS) {
     const parsed = raw[key] === undefined || raw[key] === '' ? null : shape[key].safeParse(raw[key]);
     out[key] = parsed?.success ? parsed.data : undefined;
@@ -27,7 +32,7 @@ export function validateUsersSearch(raw: Record<string, unknown>): UsersSearch {
 export function usersQuery(search: UsersSearch): ListUsersQuery {
   return {
     page: search.page ?? 1,
-    limit: search.limit ?? listUsersInput.shape.limit.parse(undefined),
+    limit: search.limit ?? USERS_PAGE_SIZE,
     sort: search.sort ?? 'created_at',
     order: search.order ?? 'desc',
     search: search.search || undefined,
