@@ -29,6 +29,8 @@ export interface LighthouseRun {
   scores: Record<Category, number>;
   /** Audits that cost points outside performance (title and score), for the reader to act on. */
   failing: string[];
+  /** First and largest contentful paint and total blocking time, as Lighthouse shows them. */
+  metrics: string;
 }
 
 /**
@@ -40,22 +42,26 @@ export async function runLighthouse(): Promise<LighthouseRun[]> {
   const server = await startBuiltServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
   try {
-    const tokens = await login(server.url, ADMIN);
-    const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-    const page = await cdp.contexts()[0]!.newPage();
-    await page.goto(`${server.url}/login`);
-    await page.evaluate(({ accessToken, refreshToken }) => {
-      // Runs in the page; the bench's own types have no DOM.
-      const { localStorage } = globalThis as unknown as {
-        localStorage: { setItem(key: string, value: string): void };
-      };
-      localStorage.setItem('accessToken', accessToken);
-      localStorage.setItem('refreshToken', refreshToken);
-    }, tokens);
-    await page.close();
-
     const runs: LighthouseRun[] = [];
     for (const path of ['/login', '/dashboard']) {
+      // /login is measured signed out (signed in, it forwards to the dashboard); then the session is stored.
+      if (path === '/dashboard') {
+        const tokens = await login(server.url, ADMIN);
+        const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        const page = await cdp.contexts()[0]!.newPage();
+        await page.goto(`${server.url}/login`);
+        await page.evaluate(({ accessToken, refreshToken }) => {
+          // Runs in the page; the bench's own types have no DOM.
+          const { localStorage } = globalThis as unknown as {
+            localStorage: { setItem(key: string, value: string): void };
+          };
+          localStorage.setItem('accessToken', accessToken);
+          localStorage.setItem('refreshToken', refreshToken);
+        }, tokens);
+        await page.close();
+        // A second CDP client left attached spoils Lighthouse's trace (NO_NAVSTART).
+        await cdp.close();
+      }
       for (const formFactor of ['mobile', 'desktop'] as const) {
         const flags: Flags = {
           port: chrome.port,
@@ -81,12 +87,26 @@ export async function runLighthouse(): Promise<LighthouseRun[]> {
         const failing = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
           (lhr.categories[c]?.auditRefs ?? [])
             .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-            .map((ref) => `${c}: ${lhr.audits[ref.id]!.title}`),
+            .map((ref) => {
+              const audit = lhr.audits[ref.id]!;
+              // Which issues, where the audit lists them (e.g. the Issues panel's kinds).
+              const items = (audit.details as { items?: { issueType?: string }[] } | undefined)?.items ?? [];
+              const kinds = [...new Set(items.map((i) => i.issueType).filter(Boolean))];
+              return `${c}: ${audit.title}${kinds.length ? ` (${kinds.join(', ')})` : ''}`;
+            }),
         );
-        runs.push({ page: path, formFactor, scores, failing });
+        const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
+        const metrics = `FCP ${metric('first-contentful-paint')}, LCP ${metric('largest-contentful-paint')}, TBT ${metric('total-blocking-time')}, CLS ${metric('cumulative-layout-shift')}, SI ${metric('speed-index')}`;
+        if (process.env.LIGHTHOUSE_JSON) {
+          const { writeFileSync } = await import('node:fs');
+          writeFileSync(
+            `${process.env.LIGHTHOUSE_JSON}-${path.slice(1)}-${formFactor}.json`,
+            JSON.stringify(lhr),
+          );
+        }
+        runs.push({ page: path, formFactor, scores, failing, metrics });
       }
     }
-    await cdp.close();
     return runs;
   } finally {
     chrome.kill();
@@ -97,11 +117,11 @@ export async function runLighthouse(): Promise<LighthouseRun[]> {
 export function lighthouseTable(runs: LighthouseRun[]): string {
   const mark = (c: Category, v: number) => (v >= LIGHTHOUSE_TARGETS[c] ? `${v}` : `**${v}**`);
   const lines = [
-    `| page | device | performance (≥ ${LIGHTHOUSE_TARGETS.performance}) | accessibility (≥ ${LIGHTHOUSE_TARGETS.accessibility}) | best practices (${LIGHTHOUSE_TARGETS['best-practices']}) |`,
-    '| --- | --- | ---: | ---: | ---: |',
+    `| page | device | performance (≥ ${LIGHTHOUSE_TARGETS.performance}) | accessibility (≥ ${LIGHTHOUSE_TARGETS.accessibility}) | best practices (${LIGHTHOUSE_TARGETS['best-practices']}) | paint metrics |`,
+    '| --- | --- | ---: | ---: | ---: | --- |',
     ...runs.map(
       (r) =>
-        `| \`${r.page}\` | ${r.formFactor} | ${mark('performance', r.scores.performance)} | ${mark('accessibility', r.scores.accessibility)} | ${mark('best-practices', r.scores['best-practices'])} |`,
+        `| \`${r.page}\` | ${r.formFactor} | ${mark('performance', r.scores.performance)} | ${mark('accessibility', r.scores.accessibility)} | ${mark('best-practices', r.scores['best-practices'])} | ${r.metrics} |`,
     ),
   ];
   const failing = [...new Set(runs.flatMap((r) => r.failing.map((f) => `${r.page} ${r.formFactor}: ${f}`)))];

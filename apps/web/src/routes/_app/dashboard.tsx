@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
+import { loadDashboard } from '../../features/dashboard/dashboard-loader';
 
-export const Route = createFileRoute('/_app/dashboard')({ component: DashboardPage });
+export const Route = createFileRoute('/_app/dashboard')({ loader: loadDashboard, component: DashboardPage });
