@@ -81,7 +81,7 @@ describe.skipIf(blocker !== null)('settings screen in Chromium', { timeout: 90_0
   it('saves Cloudflare, shows the token masked after a reload, tests it, and clears it', async () => {
     const { context, page } = await newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
-    await page.getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('link', { name: 'Settings', exact: true }).click();
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Integrations' }).waitFor();
 
