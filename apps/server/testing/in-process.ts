@@ -9,6 +9,8 @@ import { ADMIN, testConfig } from './config';
 export interface Envelope<T = any> {
   success: boolean;
   data: T;
+  /** Lists read as `data` + `meta.pagination` (domains, keyword groups). */
+  meta?: any;
   error: { code: string; message: string; details: any };
 }
 

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { dashboardRouter } from './routers/dashboard';
+import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
 import { settingsRouter } from './routers/settings';
 import { usersRouter } from './routers/users';
@@ -10,6 +11,7 @@ import { createCallerFactory, router } from './trpc';
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  domains: domainsRouter,
   dashboard: dashboardRouter,
   jobs: jobsRouter,
   account: accountRouter,

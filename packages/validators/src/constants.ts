@@ -9,3 +9,5 @@ export const MAX_PAGE = 100_000;
 export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
 
 export const USERS_PAGE_SIZE = 10;
+
+export const DOMAINS_PAGE_SIZE = 20;

@@ -3,6 +3,7 @@ export * from './common';
 export * from './list';
 export * from './auth';
 export * from './users';
+export * from './domains';
 export * from './jobs';
 export * from './account';
 export * from './settings';

@@ -5,6 +5,7 @@ import * as m0003 from './0003_jobs';
 import * as m0004 from './0004_login_limits';
 import * as m0005 from './0005_settings';
 import * as m0006 from './0006_counters';
+import * as m0007 from './0007_domains';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_login_limits': m0004,
   '0005_settings': m0005,
   '0006_counters': m0006,
+  '0007_domains': m0007,
 };

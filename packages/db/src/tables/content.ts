@@ -59,8 +59,8 @@ export interface DomainsTable {
   expires_at: NullableTimestamp;
   cloudflare_zone_id: string | null;
   cloudflare_status: Generated<CloudflareStatus>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** DNS/CDN provider state, one row per domain. */
@@ -71,7 +71,7 @@ export interface CdnStatusTable {
   zone_id: string | null;
   nameservers: GeneratedArray<string>;
   ssl_status: SslStatus | null;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface DnsRecordsTable {
@@ -86,8 +86,8 @@ export interface DnsRecordsTable {
   ttl: Generated<number>;
   proxied: Generated<boolean>;
   priority: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface DnsSettingsHistoryTable {
@@ -96,7 +96,7 @@ export interface DnsSettingsHistoryTable {
   action_type: string;
   details: JsonObjectColumn;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** One "discover" request and its inputs; its ideas are in domain_discovery_ideas. */
@@ -114,7 +114,7 @@ export interface DomainDiscoveryRunsTable {
   checked_domains: Generated<number>;
   available_domains: Generated<number>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface DomainDiscoveryIdeasTable {
@@ -128,7 +128,7 @@ export interface DomainDiscoveryIdeasTable {
   price_cents: number | null;
   /** null = availability unknown. */
   available: boolean | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -162,8 +162,8 @@ export interface SitesTable {
   referral_link_format: string | null;
   permalink_structure: string | null;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   last_synced_at: NullableTimestamp;
 }
 
@@ -183,8 +183,8 @@ export interface SitePostsTable {
   views: Generated<number>;
   /** 0 to 100 (shown as score/20 stars). */
   score: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface WpCategoriesTable {
@@ -214,7 +214,7 @@ export interface WpMediaTable {
   source_url: string;
   title: Generated<string>;
   mime_type: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SiteScreenshotsTable {
@@ -222,7 +222,7 @@ export interface SiteScreenshotsTable {
   site_id: number;
   image_url: string;
   page_url: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export type TrafficRequestStatus = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled';
@@ -238,8 +238,8 @@ export interface TrafficRequestsTable {
   /** Percentage 0 to 100. */
   completion_rate: GeneratedNumeric;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -265,8 +265,8 @@ export interface KeywordsTable {
   is_used: Generated<boolean>;
   /** Active site assignments; kept by a trigger on keyword_sites (a keyword with any is "active"). */
   active_site_count: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface KeywordGroupsTable {
@@ -279,8 +279,8 @@ export interface KeywordGroupsTable {
   score: GeneratedNumeric;
   priority: Generated<KeywordGroupPriority>;
   status: Generated<KeywordGroupStatus>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Group membership; at most one row per group has is_primary. */
@@ -295,14 +295,14 @@ export interface KeywordSitesTable {
   keyword_id: number;
   site_id: number;
   status: Generated<AssignmentStatus>;
-  assigned_at: Generated<Timestamp>;
+  assigned_at: Timestamp;
 }
 
 export interface KeywordGroupSitesTable {
   group_id: number;
   site_id: number;
   status: Generated<AssignmentStatus>;
-  assigned_at: Generated<Timestamp>;
+  assigned_at: Timestamp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,8 +323,8 @@ export interface ContentItemsTable {
   word_count: Generated<number>;
   /** 0 to 10. */
   seo_score: NullableNumeric;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -369,8 +369,8 @@ export interface AgentsTable {
   action_type: AgentActionType;
   trigger: Generated<string>;
   model: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AiIdeasTable {
@@ -387,8 +387,8 @@ export interface AiIdeasTable {
   language: Generated<IdeaLanguage>;
   generated_offline: Generated<boolean>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface AiPostsTable {
@@ -409,8 +409,8 @@ export interface AiPostsTable {
   keyword_group_id: number | null;
   generated_offline: Generated<boolean>;
   published_at: NullableTimestamp;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface PoliciesTable {
@@ -422,8 +422,8 @@ export interface PoliciesTable {
   examples: JsonAnyColumn;
   status: Generated<PolicyStatus>;
   source_feedback_ids: GeneratedArray<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** metadata: { audience, genre, tone, seo_title, meta_description, target_keywords[] }. */
@@ -433,8 +433,8 @@ export interface ContentExamplesTable {
   content: string;
   status: Generated<ContentExampleStatus>;
   metadata: JsonObjectColumn;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface FeedbackTable {
@@ -449,7 +449,7 @@ export interface FeedbackTable {
   score: Generated<number>;
   is_synthesized: Generated<boolean>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface AgentDecisionsTable {
@@ -464,7 +464,7 @@ export interface AgentDecisionsTable {
   related_post_id: number | null;
   related_feedback_id: number | null;
   outcome_score: NullableNumeric;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 /** Times in seconds; rates and scores as percentages. */
@@ -474,7 +474,7 @@ export interface MetricsTable {
   value: Numeric;
   post_pool_id: number | null;
   idea_pool_id: number | null;
-  recorded_at: Generated<Timestamp>;
+  recorded_at: Timestamp;
 }
 
 export interface ContentTables {

@@ -1,0 +1,119 @@
+import {
+  bulkDomainIdsInput,
+  createDomainInput,
+  idParam,
+  listDomainsInput,
+  paginationShape,
+  updateDomainInput,
+} from '@blogfleet/validators';
+import { z } from 'zod';
+import { domainView } from '../services/domain-view';
+import * as domains from '../services/domains';
+import { protectedProcedure, router } from '../trpc';
+
+const domainResult = z.object({ domain: domainView });
+const tags = ['domains'];
+
+export const domainsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/domains',
+        tags,
+        summary: 'List domains',
+        description:
+          'Search matches the domain name and the target website. Answers `data` + `meta.pagination`.',
+      },
+      restShape: 'data-meta',
+    })
+    .input(listDomainsInput)
+    .output(z.object({ data: z.array(domainView), meta: z.object({ pagination: paginationShape }) }))
+    .query(({ ctx, input }) => domains.listDomains(ctx, input)),
+
+  targets: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/domains/targets',
+        tags,
+        summary: 'Target websites in use',
+        description: 'For the target website filter: each target with its number of domains.',
+      },
+    })
+    .input(z.void())
+    .output(
+      z.object({ targets: z.array(z.object({ target_website: z.string(), domains: z.number().int() })) }),
+    )
+    .query(({ ctx }) => domains.domainTargets(ctx)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/domains/{id}', tags, summary: 'One domain' } })
+    .input(z.object({ id: idParam }))
+    .output(domainResult)
+    .query(async ({ ctx, input }) => ({ domain: await domains.getDomain(ctx, input.id) })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains',
+        tags,
+        summary: 'Add a domain',
+        description:
+          'The name is normalised (lower case, IDN as punycode) and must be a registrable domain. A name already in the list is `DATABASE_ERROR` "Duplicate entry …".',
+      },
+    })
+    .input(createDomainInput)
+    .output(domainResult)
+    .mutation(async ({ ctx, input }) => ({ domain: await domains.createDomain(ctx, input) })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/domains/{id}',
+        tags,
+        summary: 'Edit a domain',
+        description: 'A purchased or hosted domain keeps its name; its target website may change.',
+      },
+    })
+    .input(updateDomainInput.extend({ id: idParam }))
+    .output(domainResult)
+    .mutation(async ({ ctx, input: { id, ...changes } }) => ({
+      domain: await domains.updateDomain(ctx, id, changes),
+    })),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/domains/{id}',
+        tags,
+        summary: 'Delete a domain',
+        description: 'A hosted domain is refused until its WordPress site is deleted.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ id: z.number().int(), deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => domains.deleteDomain(ctx, input.id)),
+
+  bulkDelete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/bulk-delete',
+        tags,
+        summary: 'Delete several domains',
+        description: 'One transaction: if any of them is hosted, none is deleted and the error names it.',
+      },
+    })
+    .input(bulkDomainIdsInput)
+    .output(
+      z.object({
+        changed: z.number().int().describe('Domains deleted'),
+        missing: z.array(z.number().int()).describe('Requested ids that matched no domain'),
+      }),
+    )
+    .mutation(({ ctx, input }) => domains.bulkDeleteDomains(ctx, input.domainIds)),
+});
