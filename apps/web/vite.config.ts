@@ -28,11 +28,12 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // What every page runs (React, the router, class merging) as one file: split by which lazy
-            // chunk shares them, it arrived as a handful of tiny files, each paying its own headers.
+            // What every page runs (React, the router, class merging, the loader's helpers, a few small
+            // modules of ours) as one file: split by which lazy chunk shares them, it arrived as a handful
+            // of tiny files, each paying its own headers.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-router|router-core|history|store|react-store)|tailwind-merge|clsx)[\\/]|preload-helper|rolldown[\\/]runtime|src[\\/]lib[\\/](schemas|list-search)\.ts$|packages[\\/]ui[\\/]src[\\/]components[\\/](card|alert)\.tsx$/,
             },
           ],
         },

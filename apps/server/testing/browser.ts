@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { login } from './http';
 import { builtAppMissing, REPO } from './process';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -32,4 +33,36 @@ export function launchChromium(): Promise<Browser> {
 export async function capture(page: Page, name: string) {
   mkdirSync(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A fresh browser context already signed in (tokens stored as the app stores them) in a language and
+ * viewport, with its first page: each browser test starts a screen from here instead of the login form.
+ */
+export async function openSignedIn(
+  browser: Browser,
+  baseURL: string,
+  credentials: { email: string; password: string },
+  {
+    lang = 'en',
+    viewport = { width: 1440, height: 900 },
+  }: { lang?: 'en' | 'tr'; viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const tokens = await login(baseURL, credentials);
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
+  // Shorter than the test timeouts, so a failure names the element it waited for.
+  context.setDefaultTimeout(10_000);
+  await context.addInitScript(
+    ({ l, a, r }) => {
+      // Runs in the page; the server's own types have no DOM.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { setItem(key: string, value: string): void };
+      };
+      localStorage.setItem('language', l);
+      localStorage.setItem('accessToken', a);
+      localStorage.setItem('refreshToken', r);
+    },
+    { l: lang, a: tokens.accessToken, r: tokens.refreshToken },
+  );
+  return { context, page: await context.newPage() };
 }

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   browserSuiteBlocker,
   capture,
   launchChromium,
+  openSignedIn,
   login,
   startBuiltServer,
   type RunningServer,
@@ -49,23 +50,8 @@ describe.skipIf(blocker !== null)('the console shell in Chromium', { timeout: 12
   });
 
   /** A signed-in page in the given language and size (the session put in storage, as after a login). */
-  async function signedIn(
-    lang: 'en' | 'tr',
-    viewport: { width: number; height: number },
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const tokens = await login(server.url, ADMIN);
-    const context = await browser.newContext({ baseURL: server.url, viewport, locale: 'en-US' });
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(
-      ({ l, a, r }) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('accessToken', a);
-        localStorage.setItem('refreshToken', r);
-      },
-      { l: lang, a: tokens.accessToken, r: tokens.refreshToken },
-    );
-    return { context, page: await context.newPage() };
-  }
+  const signedIn = (lang: 'en' | 'tr', viewport: { width: number; height: number }) =>
+    openSignedIn(browser, server.url, ADMIN, { lang, viewport });
 
   const overflowX = (page: Page) =>
     page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -141,12 +127,13 @@ describe.skipIf(blocker !== null)('the console shell in Chromium', { timeout: 12
 
   it('marks unbuilt screens as coming and says what each will do', async () => {
     const { context, page } = await signedIn('en', DESKTOP);
-    await page.goto('/domains');
+    await page.goto('/sites');
     await page.getByText('This screen is being built').waitFor();
-    await page.getByText('buy them from the registrar, set up Cloudflare DNS and CDN').waitFor();
+    await page.getByText('keep posts, categories, tags and media in sync').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect.poll(() => nav.getByRole('link', { name: /Domains\s*Soon/ }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('link', { name: /Sites\s*Soon/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Users$/ }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('link', { name: /^Domains$/ }).count()).toBe(1);
     await context.close();
   });
 

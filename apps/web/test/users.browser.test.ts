@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
   browserSuiteBlocker,
   capture,
   launchChromium,
+  openSignedIn,
   login,
   startBuiltServer,
   type RunningServer,
@@ -48,23 +49,8 @@ describe.skipIf(blocker !== null)('the users list in Chromium', { timeout: 120_0
     await server?.dispose();
   });
 
-  async function signedIn(
-    lang: 'en' | 'tr',
-    viewport: typeof DESKTOP,
-  ): Promise<{ context: BrowserContext; page: Page }> {
-    const tokens = await login(server.url, ADMIN);
-    const context = await browser.newContext({ baseURL: server.url, viewport });
-    context.setDefaultTimeout(10_000);
-    await context.addInitScript(
-      ({ l, a, r }) => {
-        localStorage.setItem('language', l);
-        localStorage.setItem('accessToken', a);
-        localStorage.setItem('refreshToken', r);
-      },
-      { l: lang, a: tokens.accessToken, r: tokens.refreshToken },
-    );
-    return { context, page: await context.newPage() };
-  }
+  const signedIn = (lang: 'en' | 'tr', viewport: { width: number; height: number }) =>
+    openSignedIn(browser, server.url, ADMIN, { lang, viewport });
 
   const rowNames = (page: Page) =>
     page

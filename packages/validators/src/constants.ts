@@ -11,3 +11,6 @@ export const PAGE_SIZES = [10, 20, 50, 100, 500] as const;
 export const USERS_PAGE_SIZE = 10;
 
 export const DOMAINS_PAGE_SIZE = 20;
+
+export const domainStatuses = ['available', 'pending', 'approved', 'purchased', 'taken'] as const;
+export type DomainStatus = (typeof domainStatuses)[number];

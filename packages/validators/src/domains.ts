@@ -1,11 +1,9 @@
 import { parse } from 'tldts';
 import { z } from 'zod';
 import { noNulBytes } from './common';
-import { DOMAINS_PAGE_SIZE } from './constants';
+import { DOMAINS_PAGE_SIZE, domainStatuses } from './constants';
 import { listInput } from './list';
 
-export const domainStatuses = ['available', 'pending', 'approved', 'purchased', 'taken'] as const;
-export type DomainStatus = (typeof domainStatuses)[number];
 export const domainStatus = z.enum(domainStatuses);
 
 export const cloudflareStatuses = ['active', 'pending', 'failed', 'inactive'] as const;

@@ -25,10 +25,20 @@ const known: Record<string, MessageDescriptor> = {
   'Must be a system user name other than root': msg`Must be a system user name other than root`,
   'Must not contain NUL characters': msg`Must not contain NUL characters`,
   'Must be a single line': msg`Must be a single line`,
+  // Domains (packages/validators/src/domains.ts).
+  'Domain name is required': msg`Domain name is required`,
+  'Target website is required': msg`Target website is required`,
+  'Enter a domain name such as example.com': msg`Enter a domain name such as example.com`,
+  'An IP address is not a domain name': msg`An IP address is not a domain name`,
+  'Enter a domain name under a public suffix, such as example.com': msg`Enter a domain name under a public suffix, such as example.com`,
+  'Select at least one domain': msg`Select at least one domain`,
 };
 
 export function translateIssue(message: string | undefined): string | undefined {
   if (!message) return undefined;
   const descriptor = known[message];
-  return descriptor ? i18n._(descriptor) : message;
+  if (descriptor) return i18n._(descriptor);
+  const subdomain = /^Enter the registrable domain \((.+)\), not a subdomain$/.exec(message)?.[1];
+  if (subdomain) return i18n._(msg`Enter the registrable domain (${subdomain}), not a subdomain`);
+  return message;
 }

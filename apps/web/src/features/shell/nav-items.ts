@@ -33,7 +33,6 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/domains',
     label: msg`Domains`,
     icon: Globe,
-    coming: msg`Your domains in one list: buy them from the registrar, set up Cloudflare DNS and CDN, and create a WordPress site for a domain in one click.`,
   },
   {
     to: '/sites',

@@ -17,6 +17,7 @@ import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { ChevronDown, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
+import { useListUrl } from '../../lib/use-list-url';
 import { useCurrentUser } from '../../lib/auth';
 import { useUserColumns } from './user-columns';
 import { UserDialog } from './UserDialog';
@@ -44,23 +45,8 @@ export function UsersPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const [searchText, setSearchText] = useState(search.search ?? '');
 
-  /** Changes the URL (the list follows it); any filter change starts at page 1. */
-  const setSearch = (patch: UsersSearch, keepPage = false) =>
-    navigate({
-      search: (prev: UsersSearch) => ({ ...prev, ...(keepPage ? {} : { page: undefined }), ...patch }),
-      replace: true,
-    });
-
-  // Typing is debounced into the URL; back/forward brings the box along.
-  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
-  useEffect(() => {
-    const next = searchText.trim();
-    if (next === (search.search ?? '')) return;
-    const timer = setTimeout(() => void setSearch({ search: next || undefined }), 300);
-    return () => clearTimeout(timer);
-  });
+  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
   // A new page of rows is a new selection.
   useEffect(() => setSelection({}), [query.page, query.limit, query.search, query.role, query.status]);
 

@@ -1,0 +1,237 @@
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Input,
+  Select,
+  Spinner,
+  useStatusLabel,
+} from '@blogfleet/ui';
+import { domainStatuses } from '@blogfleet/validators/constants';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { ChevronDown, Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { userMessage } from '../../lib/api-errors';
+import { useListUrl } from '../../lib/use-list-url';
+import { useDomainColumns } from './domain-columns';
+import { DomainDialog } from './DomainDialog';
+import { domainsQuery, type DomainsSearch } from './domains-search';
+import { useDomains, type DomainRow } from './use-domains';
+
+const route = getRouteApi('/_app/domains');
+
+type Pending = { kind: 'delete'; domain: DomainRow } | { kind: 'bulk-delete'; ids: number[] };
+
+export function DomainsPage() {
+  const { t } = useLingui();
+  const statusLabel = useStatusLabel();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = domainsQuery(search);
+  const domains = useDomains(query);
+  const [editing, setEditing] = useState<DomainRow | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+
+  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  useEffect(
+    () => setSelection({}),
+    [query.page, query.limit, query.search, query.status, query.target_website],
+  );
+
+  const rows = domains.list.data?.data ?? [];
+  const pagination = domains.list.data?.meta.pagination;
+  const selectedIds = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number);
+
+  const actions = useMemo(
+    () => ({
+      onEdit: (domain: DomainRow) => {
+        setEditing(domain);
+        setDialogOpen(true);
+      },
+      onDelete: (domain: DomainRow) => setPending({ kind: 'delete', domain }),
+    }),
+    [],
+  );
+  const columns = useDomainColumns(actions);
+  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'delete') await domains.remove(pending.domain.id);
+      else {
+        await domains.bulkDelete(pending.ids);
+        setSelection({});
+      }
+      setPending(null);
+    } catch {
+      // The mutation's toast explains the failure; the dialog stays for another try.
+    }
+  };
+
+  const confirmation =
+    pending?.kind === 'delete'
+      ? {
+          title: t`Delete domain?`,
+          description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
+          confirmLabel: t`Delete`,
+        }
+      : pending?.kind === 'bulk-delete'
+        ? {
+            title: t`Delete ${pending.ids.length} domains?`,
+            description: t`They will be removed from your list. This cannot be undone.`,
+            confirmLabel: t`Delete`,
+          }
+        : { title: '', description: '', confirmLabel: '' };
+
+  const targets = domains.targets.data?.targets ?? [];
+  const filtered = Boolean(search.search || search.status || search.target_website);
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">
+          <Trans>Domains</Trans>
+        </h1>
+        <Button
+          className="h-10 md:h-9"
+          onClick={() => {
+            setEditing(null);
+            setDialogOpen(true);
+          }}
+        >
+          <Plus className="size-4" aria-hidden />
+          <Trans>Add domain</Trans>
+        </Button>
+      </div>
+
+      {domains.list.isError ? (
+        <Alert>{userMessage(domains.list.error, { fallback: t`Failed to fetch domains` })}</Alert>
+      ) : null}
+
+      <DataTable
+        aria-label={t`Domains`}
+        columns={columns}
+        data={rows}
+        getRowId={(d) => String(d.id)}
+        rowLabel={(d) => d.domain_name_unicode}
+        rowAttributes={(row) => ({ 'data-testid': `domain-row-${row.original.domain_name}` })}
+        loading={domains.list.isLoading}
+        selectable
+        rowSelection={selection}
+        onRowSelectionChange={setSelection}
+        manualPagination
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0];
+          void setSearch({
+            sort: (first?.id as DomainsSearch['sort']) ?? undefined,
+            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
+          });
+        }}
+        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 20 }}
+        onPaginationChange={(next) =>
+          void setSearch(
+            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
+            next.pageSize === query.limit,
+          )
+        }
+        pageCount={pagination?.totalPages ?? -1}
+        rowCount={pagination?.total}
+        emptyMessage={
+          filtered ? t`No domains match these filters.` : t`No domains yet. Add one you own or want to buy.`
+        }
+        toolbar={
+          <>
+            <div className="relative w-full sm:w-72">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                className="h-10 pl-9 md:h-9"
+                placeholder={t`Search by domain or target website`}
+                aria-label={t`Search domains`}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-40">
+              <Select
+                aria-label={t`Status`}
+                value={query.status ?? 'all'}
+                onValueChange={(v) =>
+                  void setSearch({ status: v === 'all' ? undefined : (v as DomainsSearch['status']) })
+                }
+                options={[
+                  { value: 'all', label: t`All statuses` },
+                  ...domainStatuses.map((s) => ({ value: s, label: statusLabel(s) })),
+                ]}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-52">
+              <Select
+                aria-label={t`Target website`}
+                value={query.target_website ?? 'all'}
+                onValueChange={(v) => void setSearch({ target_website: v === 'all' ? undefined : v })}
+                options={[
+                  { value: 'all', label: t`All target websites` },
+                  ...targets.map((x) => ({
+                    value: x.target_website,
+                    label: `${x.target_website} (${x.domains})`,
+                  })),
+                  // A target typed into the URL stays selectable even when no domain uses it any more.
+                  ...(query.target_website && !targets.some((x) => x.target_website === query.target_website)
+                    ? [{ value: query.target_website, label: query.target_website }]
+                    : []),
+                ]}
+              />
+            </div>
+            {selectedIds.length > 0 && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="outline" className="h-10 md:h-9" disabled={domains.bulkPending}>
+                    <Trans>{selectedIds.length} selected</Trans>
+                    <ChevronDown className="size-4" aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="start">
+                  <DropdownMenuItem
+                    className="min-h-10 text-danger-strong"
+                    onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
+                  >
+                    <Trans>Delete</Trans>
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+            {domains.list.isFetching && !domains.list.isLoading && <Spinner size="sm" label={t`Loading…`} />}
+          </>
+        }
+      />
+
+      <DomainDialog open={dialogOpen} onOpenChange={setDialogOpen} domain={editing} onSave={domains.save} />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        closeOnConfirm={false}
+        destructive
+        {...confirmation}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,149 @@
+import {
+  Button,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  StatusBadge,
+} from '@blogfleet/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { ColumnDef } from '@tanstack/react-table';
+import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { useMemo } from 'react';
+import { formatNumber, formatUserDate } from '../../lib/format';
+import type { DomainRow } from './use-domains';
+
+export interface DomainActions {
+  onEdit(domain: DomainRow): void;
+  onDelete(domain: DomainRow): void;
+}
+
+/** Registrars price in US dollars; the number follows the interface language. */
+export function formatPrice(value: number): string {
+  return formatNumber(value, { style: 'currency', currency: 'USD' });
+}
+
+/** The domains table's columns; ids of sortable columns are the API's sort names. */
+export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[] {
+  const { t } = useLingui();
+  return useMemo(() => {
+    const { onEdit, onDelete } = actions;
+    return [
+      {
+        accessorKey: 'domain_name',
+        header: t`Domain`,
+        meta: { stacked: 'title' },
+        cell: ({ row: { original: d }, table }) => (
+          <div className="min-w-0">
+            <div className="font-medium break-all">{d.domain_name_unicode}</div>
+            {d.domain_name_unicode !== d.domain_name && (
+              <div className="text-xs break-all text-muted-foreground">{d.domain_name}</div>
+            )}
+            {table.options.meta?.stacked && (
+              <div className="break-all text-muted-foreground">{d.target_website}</div>
+            )}
+          </div>
+        ),
+      },
+      {
+        accessorKey: 'target_website',
+        header: t`Target website`,
+        meta: { stacked: 'skip' },
+        cell: ({ row: { original: d } }) => <span className="break-all">{d.target_website}</span>,
+      },
+      {
+        accessorKey: 'status',
+        header: t`Status`,
+        cell: ({ row: { original: d } }) => (
+          <div className="flex flex-wrap gap-1">
+            <StatusBadge status={d.status} />
+            {d.is_hosted && <StatusBadge status="active" label={<Trans>Hosted</Trans>} />}
+          </div>
+        ),
+      },
+      {
+        id: 'price',
+        header: t`Price`,
+        enableSorting: false,
+        meta: { className: 'whitespace-nowrap' },
+        cell: ({ row: { original: d } }) =>
+          d.price !== null ? (
+            formatPrice(d.price)
+          ) : d.estimated_price !== null ? (
+            <span className="text-muted-foreground" title={t`Estimated`}>
+              ~{formatPrice(d.estimated_price)}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">—</span>
+          ),
+      },
+      {
+        accessorKey: 'created_at',
+        header: t`Added`,
+        meta: { className: 'whitespace-nowrap text-muted-foreground' },
+        cell: ({ row: { original: d } }) => formatUserDate(d.created_at),
+      },
+      {
+        id: 'actions',
+        header: () => <span className="sr-only">{t`Actions`}</span>,
+        enableSorting: false,
+        meta: { align: 'right', stacked: 'end', label: t`Actions` },
+        cell: ({ row: { original: d }, table }) => {
+          const hostedHint = d.is_hosted ? t`Delete the WordPress site of this domain first` : undefined;
+          if (table.options.meta?.stacked) {
+            return (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-10"
+                    aria-label={t`Actions for ${d.domain_name_unicode}`}
+                  >
+                    <MoreHorizontal className="size-5" aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="end">
+                  <DropdownMenuItem className="min-h-10" onSelect={() => onEdit(d)}>
+                    <Pencil className="size-4" aria-hidden />
+                    <Trans>Edit</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10 text-danger-strong"
+                    disabled={d.is_hosted}
+                    onSelect={() => onDelete(d)}
+                  >
+                    <Trash2 className="size-4" aria-hidden />
+                    <Trans>Delete</Trans>
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            );
+          }
+          return (
+            <div className="flex justify-end gap-1">
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t`Edit ${d.domain_name_unicode}`}
+                onClick={() => onEdit(d)}
+              >
+                <Pencil className="size-4" />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                disabled={d.is_hosted}
+                title={hostedHint}
+                aria-label={t`Delete ${d.domain_name_unicode}`}
+                onClick={() => onDelete(d)}
+              >
+                <Trash2 className="size-4 text-danger" />
+              </Button>
+            </div>
+          );
+        },
+      },
+    ] satisfies ColumnDef<DomainRow>[];
+  }, [actions, t]);
+}

@@ -1,0 +1,65 @@
+import type { RouterOutputs } from '@blogfleet/api';
+import type { CreateDomainInput, ListDomainsQuery, UpdateDomainInput } from '@blogfleet/validators';
+import { toast } from '@blogfleet/ui';
+import { useLingui } from '@lingui/react/macro';
+import { keepPreviousData } from '@tanstack/react-query';
+import { userMessage } from '../../lib/api-errors';
+import { trpc } from '../../lib/trpc';
+
+export type DomainRow = RouterOutputs['domains']['list']['data'][number];
+
+/** Everything the domains screen reads and changes, with the spec's messages (doc2 §8). */
+export function useDomains(query: ListDomainsQuery) {
+  const { t } = useLingui();
+  const utils = trpc.useUtils();
+  const list = trpc.domains.list.useQuery(query, { placeholderData: keepPreviousData });
+  const targets = trpc.domains.targets.useQuery();
+  const refresh = () => Promise.all([utils.domains.list.invalidate(), utils.domains.targets.invalidate()]);
+  const duplicate = t`This domain already exists in your list.`;
+
+  const create = trpc.domains.create.useMutation({
+    onSuccess: async ({ domain }) => {
+      toast.success(t`Domain ${domain.domain_name_unicode} added`);
+      await refresh();
+    },
+  });
+  const update = trpc.domains.update.useMutation({
+    onSuccess: async ({ domain }) => {
+      toast.success(t`Domain ${domain.domain_name_unicode} updated`);
+      await refresh();
+    },
+  });
+  const remove = trpc.domains.delete.useMutation({
+    onSuccess: async () => {
+      toast.success(t`Domain deleted`);
+      await refresh();
+    },
+    onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to delete domain` })),
+  });
+  const bulkDelete = trpc.domains.bulkDelete.useMutation({
+    onSuccess: async ({ changed }) => {
+      toast.success(t`${changed} domains deleted`);
+      await refresh();
+    },
+    onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to delete domain` })),
+  });
+
+  return {
+    list,
+    targets,
+    /** Resolves on success; on failure shows the toast and rethrows so the dialog stays open. */
+    async save(id: number | null, input: CreateDomainInput | UpdateDomainInput) {
+      try {
+        if (id === null) await create.mutateAsync(input);
+        else await update.mutateAsync({ id, ...input });
+      } catch (err) {
+        const fallback = id === null ? t`Failed to create domain` : t`Failed to update domain`;
+        toast.error(userMessage(err, { fallback, duplicate }));
+        throw err;
+      }
+    },
+    remove: (id: number) => remove.mutateAsync({ id }),
+    bulkDelete: (domainIds: number[]) => bulkDelete.mutateAsync({ domainIds }),
+    bulkPending: bulkDelete.isPending,
+  };
+}

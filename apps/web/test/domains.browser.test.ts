@@ -1,0 +1,169 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  api,
+  browserSuiteBlocker,
+  capture,
+  launchChromium,
+  openSignedIn,
+  login,
+  startBuiltServer,
+  type RunningServer,
+} from '@blogfleet/server/testing';
+
+const ADMIN = { email: 'admin@domains.test', password: 'admin-domains-pass' };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const blocker = browserSuiteBlocker();
+if (blocker) {
+  if (process.env.BLOGFLEET_TEST_ALL) throw new Error(`browser suite cannot run: ${blocker}`);
+  console.warn(`Browser suite NOT run: ${blocker}. It runs in npm run test:all.`);
+}
+
+describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120_000 }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let token: string;
+
+  beforeAll(async () => {
+    server = await startBuiltServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    browser = await launchChromium();
+    token = (await login(server.url, ADMIN)).accessToken;
+    // 23 domains for two blogs: more than one page of 20, and a target filter that narrows them.
+    for (let i = 1; i <= 23; i++) {
+      const res = await api(server.url, 'POST', 'domains', {
+        token,
+        body: {
+          domainName: `seeded-${String(i).padStart(2, '0')}.com`,
+          targetWebsite: i % 3 === 0 ? 'cooking.example' : 'travel.example',
+        },
+      });
+      expect(res.status).toBe(200);
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+  });
+
+  const signedIn = (lang: 'en' | 'tr', viewport: { width: number; height: number }) =>
+    openSignedIn(browser, server.url, ADMIN, { lang, viewport });
+
+  const rowNames = (page: Page) =>
+    page
+      .locator('[data-testid^="domain-row-"]')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')!.slice('domain-row-'.length)));
+
+  it('adds a domain from the dialog (save waits for both fields), refuses a duplicate, and edits it', async () => {
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains');
+    await page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
+    await expect.poll(() => rowNames(page).then((r) => r.length)).toBe(20);
+
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const dialog = page.getByRole('dialog');
+    const save = dialog.getByRole('button', { name: 'Add domain' });
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Domain name').fill('www.Bücher-Shop.de');
+    expect(await save.isDisabled()).toBe(true);
+    await dialog.getByLabel('Target website').fill('books.example');
+    await save.click();
+    await dialog.getByText('Enter the registrable domain (xn--bcher-shop-9db.de), not a subdomain').waitFor();
+    await dialog.getByLabel('Domain name').fill('Bücher-Shop.de');
+    await save.click();
+    await page.getByText('Domain bücher-shop.de added').waitFor();
+    await page.getByTestId('domain-row-xn--bcher-shop-9db.de').waitFor();
+    await capture(page, 'domains-list-en-desktop');
+
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await dialog.getByLabel('Domain name').fill('SEEDED-01.com');
+    await dialog.getByLabel('Target website').fill('travel.example');
+    await dialog.getByRole('button', { name: 'Add domain' }).click();
+    await page.getByText('This domain already exists in your list.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Edit bücher-shop.de' }).click();
+    await dialog.getByLabel('Target website').fill('library.example');
+    await dialog.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Domain bücher-shop.de updated').waitFor();
+    await page.getByTestId('domain-row-xn--bcher-shop-9db.de').getByText('library.example').waitFor();
+    await context.close();
+  });
+
+  it('filters by target website and status, sorts by name, and keeps it in the URL across a reload', async () => {
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains');
+    await page.getByRole('combobox', { name: 'Target website' }).click();
+    await page.getByRole('option', { name: 'cooking.example (7)' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('target_website')).toBe('cooking.example');
+    await expect.poll(() => rowNames(page).then((r) => r.length)).toBe(7);
+    await page.getByRole('button', { name: 'Domain', exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('domain_name');
+    await page.reload();
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual([
+        'seeded-03.com',
+        'seeded-06.com',
+        'seeded-09.com',
+        'seeded-12.com',
+        'seeded-15.com',
+        'seeded-18.com',
+        'seeded-21.com',
+      ]);
+
+    await page.goto('/domains?status=purchased');
+    await page.getByText('No domains match these filters.').waitFor();
+    await context.close();
+  });
+
+  it('deletes one domain and then two at once, each after a confirmation giving the name or the count', async () => {
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains?search=seeded-2');
+    await expect
+      .poll(() => rowNames(page))
+      .toEqual(['seeded-23.com', 'seeded-22.com', 'seeded-21.com', 'seeded-20.com']);
+    await page.getByRole('button', { name: 'Delete seeded-23.com' }).click();
+    await page.getByRole('alertdialog').getByText('seeded-23.com will be removed from your list.').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Domain deleted').waitFor();
+    await expect.poll(() => rowNames(page).then((r) => r.length)).toBe(3);
+
+    await page.getByRole('checkbox', { name: 'Select seeded-22.com' }).check();
+    await page.getByRole('checkbox', { name: 'Select seeded-21.com' }).check();
+    await page.getByRole('button', { name: '2 selected' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog').getByRole('heading', { name: 'Delete 2 domains?' }).waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('2 domains deleted').waitFor();
+    await expect.poll(() => rowNames(page)).toEqual(['seeded-20.com']);
+    await context.close();
+  });
+
+  it('shows stacked rows with a row menu on a phone in Turkish, without sideways scrolling', async () => {
+    const { context, page } = await signedIn('tr', PHONE);
+    await page.goto('/domains');
+    await page.getByRole('heading', { name: 'Alan adları', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'seeded-20.com için işlemler' }).waitFor();
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await capture(page, 'domains-list-tr-phone');
+    await page.getByRole('button', { name: 'seeded-20.com için işlemler' }).click();
+    await page.getByRole('menuitem', { name: 'Düzenle' }).waitFor();
+    await capture(page, 'domains-row-menu-tr-phone');
+    await context.close();
+
+    const desktop = await signedIn('tr', DESKTOP);
+    await desktop.page.goto('/domains');
+    await desktop.page.getByRole('heading', { name: 'Alan adları', level: 1 }).waitFor();
+    await capture(desktop.page, 'domains-list-tr-desktop');
+    await desktop.context.close();
+    const phone = await signedIn('en', PHONE);
+    await phone.page.goto('/domains');
+    await phone.page.getByRole('heading', { name: 'Domains', level: 1 }).waitFor();
+    await capture(phone.page, 'domains-list-en-phone');
+    await phone.context.close();
+  });
+});
