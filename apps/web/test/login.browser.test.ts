@@ -54,6 +54,14 @@ describe.skipIf(blocker !== null)('the login form in Chromium', { timeout: 60_00
   it('brings a signed-out deep link with its filters back to the same list after signing in', async () => {
     const context = await browser.newContext({ baseURL: server.url });
     context.setDefaultTimeout(10_000);
+    // Signing in goes straight to the list: the page is never swapped for the full-page spinner.
+    await context.addInitScript(() => {
+      const w = window as unknown as { __spinner: boolean };
+      w.__spinner = false;
+      new MutationObserver(() => {
+        if (document.querySelector('.min-h-screen > [role="status"]')) w.__spinner = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
     const page = await context.newPage();
     await page.goto('/users?role=admin&limit=20');
     await page.waitForURL(/\/login\?/);
@@ -66,6 +74,7 @@ describe.skipIf(blocker !== null)('the login form in Chromium', { timeout: 60_00
     expect(search.get('role')).toBe('admin');
     expect(search.get('limit')).toBe('20');
     await page.getByRole('cell', { name: ADMIN.email }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __spinner: boolean }).__spinner)).toBe(false);
     await context.close();
   });
 

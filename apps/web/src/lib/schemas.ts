@@ -67,5 +67,6 @@ export function useSchemasReady(needed: boolean): boolean {
       clearTimeout(timer);
     };
   }, [needed, ready]);
-  return ready || !needed;
+  // Loaded meanwhile (the login form fetches them on first touch): no spinner, no remount.
+  return ready || loaded !== null || !needed;
 }
