@@ -6,9 +6,10 @@ import { embeddedSection } from './embedded';
 import { lighthouseTable, runLighthouse } from './lighthouse';
 import { loginWeightSkipReason, loginWeightTable, measureLoginWeight } from './login-weight';
 import { usersListSection } from './users-list';
+import { domainsListSection } from './domains-list';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const SECTIONS = ['users', 'dashboard', 'embedded', 'login', 'lighthouse'] as const;
+const SECTIONS = ['users', 'domains', 'dashboard', 'embedded', 'login', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // The whole run must end by itself; this is the backstop if anything hangs.
@@ -89,11 +90,14 @@ async function main() {
   const started = Date.now();
   const sections: string[] = [];
   for (const section of chosen()) {
-    if (section === 'users' || section === 'dashboard') {
+    if (section === 'users' || section === 'domains' || section === 'dashboard') {
       const bench = await openBenchDb();
       console.log(`bench: ${section}: database: ${bench.label}`);
       try {
-        sections.push(section === 'users' ? await usersListSection(bench) : await dashboardSection(bench));
+        const run = { users: usersListSection, domains: domainsListSection, dashboard: dashboardSection }[
+          section
+        ];
+        sections.push(await run(bench));
       } finally {
         await bench.handle.close();
       }

@@ -195,3 +195,64 @@ export async function seedKeywords(db: DbHandle['db'], count: number): Promise<v
     FROM generate_series(1, 50000) i`.execute(db);
   await sql`VACUUM ANALYZE`.execute(db);
 }
+
+const DOMAIN_WORDS = [
+  'best',
+  'top',
+  'pro',
+  'mega',
+  'super',
+  'elite',
+  'prime',
+  'max',
+  'hub',
+  'zone',
+  'spot',
+  'tips',
+  'guide',
+  'picks',
+  'odds',
+  'bet',
+  'travel',
+  'cook',
+  'garden',
+  'tech',
+];
+const DOMAIN_TLDS = ['com', 'net', 'org', 'xyz', 'online', 'site', 'info', 'biz', 'io', 'co'];
+/** A word of the list joins a tenth of the names: the broad search. */
+export const DOMAINS_BROAD_SEARCH = 'garden';
+export const DOMAIN_TARGETS = 200;
+
+/**
+ * `count` domains: two words + a number + a TLD (unique), for 200 target websites (the first ones far
+ * more often), 70 % available, 10 % pending, 5 % approved, 12 % purchased (with a price), 3 % taken,
+ * created at random times over three years; in the database, in batches.
+ */
+export async function seedDomains(db: DbHandle['db'], count: number): Promise<void> {
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    await sql`
+      INSERT INTO domains (domain_name, target_website, status, price_cents, created_at, updated_at)
+      SELECT name, 'blog' || (1 + floor(power(random(), 2) * ${DOMAIN_TARGETS}))::int || '.example',
+             CASE WHEN r < 0.70 THEN 'available' WHEN r < 0.80 THEN 'pending' WHEN r < 0.85 THEN 'approved'
+                  WHEN r < 0.97 THEN 'purchased' ELSE 'taken' END,
+             CASE WHEN r >= 0.85 AND r < 0.97 THEN 99 + (i % 4000) END,
+             t, t
+      FROM (
+        SELECT i, random() AS r, now() - random() * interval '1095 days' AS t,
+               (${sql.val(DOMAIN_WORDS)}::text[])[1 + (i::bigint * 7919) % ${DOMAIN_WORDS.length}] ||
+               (${sql.val(DOMAIN_WORDS)}::text[])[1 + (i::bigint * 104729 / ${DOMAIN_WORDS.length}) % ${DOMAIN_WORDS.length}] ||
+               i::text || '.' || (${sql.val(DOMAIN_TLDS)}::text[])[1 + i % ${DOMAIN_TLDS.length}] AS name
+        FROM generate_series(${from}::int, ${to}::int) i
+      ) s`.execute(db);
+  }
+  await sql`VACUUM ANALYZE domains`.execute(db);
+}
+
+/** A domain name that exists exactly once (the selective search). */
+export function selectiveDomain(i: number): string {
+  const a = DOMAIN_WORDS[(i * 7919) % DOMAIN_WORDS.length]!;
+  const b = DOMAIN_WORDS[Math.floor((i * 104729) / DOMAIN_WORDS.length) % DOMAIN_WORDS.length]!;
+  return `${a}${b}${i}.${DOMAIN_TLDS[i % DOMAIN_TLDS.length]}`;
+}

@@ -1,151 +1,39 @@
-import os from 'node:os';
-import { ensureInitialAdmin, hashPassword, setCountCacheSeconds } from '@blogfleet/api';
-import { login } from '@blogfleet/server/testing';
-import { benchApp } from './app';
+import { hashPassword } from '@blogfleet/api';
 import type { BenchDb } from './db';
-import { runLoad, type LoadResult } from './load';
+import { listBenchSection } from './list-bench';
 import { seedUsers, selectiveUsername, USERS_BROAD_SEARCH } from './seed';
-import { fmt, median } from './stats';
-import { startBareTarget } from './targets';
+import { fmt } from './stats';
 
 export const USERS = 1_000_000;
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-const LOAD = { connections: 50, durationSec: 5, warmupSec: 1, rounds: 3 };
-const SOAK = { connections: 100, durationSec: 60 };
-const POOL = 10;
-const P99_TARGET_MS = 25;
-const RATIO_TARGET = 0.8;
-
-const VARIANTS: { name: string; query: Record<string, string | number>; countCacheSeconds?: number }[] = [
-  { name: 'plain', query: {} },
-  { name: 'selective search', query: { search: selectiveUsername(123_457) } },
-  { name: 'broad search', query: { search: USERS_BROAD_SEARCH } },
-  // The same, with the total counted (capped count, then the planner's estimate) on every request.
-  { name: 'broad search, counted each time', query: { search: USERS_BROAD_SEARCH }, countCacheSeconds: 0 },
-  { name: 'role filter', query: { role: 'admin' } },
-  { name: 'page 1000', query: { page: 1000 } },
-];
-
-interface Target {
-  name: 'REST' | 'tRPC' | 'bare';
-  url: string;
-  headers?: Record<string, string>;
-  total(body: unknown): number;
-}
 
 type Page = { pagination: { total: number } };
 
-async function getJson(url: string, headers: Record<string, string> = {}): Promise<unknown> {
-  const res = await fetch(url, { headers });
-  if (res.status !== 200) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-/** Seeds the users, starts the whole app and the bare route on the same database, and measures. */
-export async function usersListSection(bench: BenchDb, count = USERS): Promise<string> {
-  const { handle, label } = bench;
-  const loadBefore = os.loadavg()[0] ?? 0;
-  const { config, app, deps } = await benchApp(handle);
-  const closers: (() => Promise<unknown>)[] = [() => app.close()];
-  try {
-    await ensureInitialAdmin(deps, ADMIN);
-    const t0 = Date.now();
-    await seedUsers(handle.db, count, await hashPassword('bench-password-1'));
-    console.log(`bench: seeded ${fmt(count)} users in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-
-    const appUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-    const bare = await startBareTarget(handle.db);
-    closers.unshift(() => bare.app.close());
-    const auth = { authorization: `Bearer ${(await login(appUrl, ADMIN)).accessToken}` };
-
-    const lines = [
-      '## Users list',
-      '',
-      `- Date: ${new Date().toISOString()}; Node ${process.version}; ${os.cpus()[0]?.model.trim() ?? 'CPU'}, ${os.cpus().length} cores (1-min load average before: ${loadBefore.toFixed(2)})`,
-      `- Database: ${label}; pool of ${POOL} connections per process`,
-      `- Data: ${fmt(count)} seeded users (first.last + number, mail hosts in realistic shares, created at random times over three years), 1 in 1,000 an admin`,
-      `- Load: autocannon in a separate process on 127.0.0.1, ${LOAD.connections} connections (more than the pool), ${LOAD.warmupSec} s warm-up + ${LOAD.durationSec} s measured, ${LOAD.rounds} rounds with the targets alternating; medians of the rounds`,
-      '- REST and tRPC run the whole app (helmet, CORS, bearer token and session check, input and output validation, envelope); bare is a plain Fastify route running the same `listUsers` service (same SQL) with no auth',
-      '',
-      `| variant | total | target | req/s | p99 (ms) | req/s vs bare | p99 ≤ ${P99_TARGET_MS} ms | ratio ≥ ${RATIO_TARGET} |`,
-      '| --- | ---: | --- | ---: | ---: | ---: | :---: | :---: |',
-    ];
-
-    for (const variant of VARIANTS) {
-      setCountCacheSeconds(variant.countCacheSeconds ?? config.listCountCacheSeconds);
-      const qs = new URLSearchParams(
-        Object.entries(variant.query).map(([k, v]): [string, string] => [k, String(v)]),
-      );
-      const targets: Target[] = [
-        {
-          name: 'REST',
-          url: `${appUrl}/api/v1/users?${qs}`,
-          headers: auth,
-          total: (b) => (b as { data: Page }).data.pagination.total,
-        },
-        {
-          name: 'tRPC',
-          url: `${appUrl}/trpc/users.list?input=${encodeURIComponent(JSON.stringify(variant.query))}`,
-          headers: auth,
-          total: (b) => (b as { result: { data: Page } }).result.data.pagination.total,
-        },
-        { name: 'bare', url: `${bare.url}/users?${qs}`, total: (b) => (b as Page).pagination.total },
-      ];
-      // Every target answers 200 with the same page before anything is measured.
-      const totals = [];
-      for (const t of targets) totals.push(t.total(await getJson(t.url, t.headers)));
-      if (new Set(totals).size !== 1)
-        throw new Error(`${variant.name}: targets disagree: ${totals.join(', ')}`);
-
-      const results = new Map<string, LoadResult[]>(targets.map((t) => [t.name, []]));
-      for (let round = 0; round < LOAD.rounds; round++) {
-        const order = targets.map((_, i) => targets[(i + round) % targets.length]!);
-        for (const t of order) {
-          console.log(`bench: ${variant.name}: ${t.name} (round ${round + 1}) …`);
-          const r = await runLoad({ url: t.url, headers: t.headers, ...LOAD });
-          if (r.failures > 0) throw new Error(`${variant.name} ${t.name}: ${r.failures} failed requests`);
-          results.get(t.name)!.push(r);
-        }
-      }
-      const bareRps = median(results.get('bare')!.map((r) => r.reqPerSec));
-      for (const t of targets) {
-        const rs = results.get(t.name)!;
-        const rps = median(rs.map((r) => r.reqPerSec));
-        const p99 = median(rs.map((r) => r.p99Ms));
-        const ratio = rps / bareRps;
-        lines.push(
-          `| ${variant.name} | ${fmt(totals[0]!)} | ${t.name} | ${fmt(rps)} | ${fmt(p99)} | ${ratio.toFixed(2)} | ${p99 <= P99_TARGET_MS ? 'yes' : '**no**'} | ${t.name === 'bare' ? '—' : ratio >= RATIO_TARGET ? 'yes' : '**no**'} |`,
-        );
-      }
-    }
-
-    setCountCacheSeconds(config.listCountCacheSeconds);
-    // 100 connections for a minute on the default page, with /auth/me probed alongside.
-    console.log(`bench: soak: ${SOAK.connections} connections for ${SOAK.durationSec} s …`);
-    const [soak, me] = await Promise.all([
-      runLoad({
-        url: `${appUrl}/api/v1/users`,
-        headers: auth,
-        connections: SOAK.connections,
-        durationSec: SOAK.durationSec,
-        warmupSec: 0,
-      }),
-      runLoad({
-        url: `${appUrl}/api/v1/auth/me`,
-        headers: auth,
-        connections: 2,
-        durationSec: SOAK.durationSec,
-        warmupSec: 0,
-      }),
-    ]);
-    lines.push(
-      '',
-      `Soak: \`GET /api/v1/users\` with ${SOAK.connections} connections for ${SOAK.durationSec} s: ${fmt(soak.requests)} requests, ${fmt(soak.reqPerSec)} req/s, p99 ${fmt(soak.p99Ms)} ms, **${soak.failures} errors** (non-2xx, socket errors and timeouts); ` +
-        `\`GET /api/v1/auth/me\` alongside on 2 connections: p99 ${fmt(me.p99Ms)} ms, ${me.failures} errors.`,
-      '',
-    );
-    return lines.join('\n');
-  } finally {
-    for (const close of closers) await close();
-  }
+/** `users.list` at a million users. */
+export function usersListSection(bench: BenchDb, count = USERS): Promise<string> {
+  return listBenchSection(bench, {
+    title: 'Users list',
+    procedure: 'users.list',
+    restPath: 'users',
+    restTotal: (b) => (b as { data: Page }).data.pagination.total,
+    trpcTotal: (b) => (b as { result: { data: Page } }).result.data.pagination.total,
+    bareTotal: (b) => (b as Page).pagination.total,
+    seed: async ({ handle }) => {
+      await seedUsers(handle.db, count, await hashPassword('bench-password-1'));
+      return `${fmt(count)} seeded users (first.last + number, mail hosts in realistic shares, created at random times over three years), 1 in 1,000 an admin`;
+    },
+    variants: [
+      { name: 'plain', query: {} },
+      { name: 'selective search', query: { search: selectiveUsername(123_457) } },
+      { name: 'broad search', query: { search: USERS_BROAD_SEARCH } },
+      // The same, with the total counted (capped count, then the planner's estimate) on every request.
+      {
+        name: 'broad search, counted each time',
+        query: { search: USERS_BROAD_SEARCH },
+        countCacheSeconds: 0,
+      },
+      { name: 'role filter', query: { role: 'admin' } },
+      { name: 'page 1000', query: { page: 1000 } },
+    ],
+    soak: true,
+  });
 }

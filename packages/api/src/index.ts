@@ -12,6 +12,7 @@ export type {
 export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCode } from './errors';
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
+export { listDomains } from './services/domains';
 export { hashPassword } from './services/passwords';
 export { pruneLoginAttempts } from './services/auth';
 export { encryptSecret, decryptSecret, secretKeyId } from './services/secrets';
