@@ -17,6 +17,8 @@ export interface TestReply {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
+  /** The work is done but the connection is cut instead of answering (an answer lost on the way). */
+  drop?: boolean;
 }
 
 export type TestHandler = (req: RecordedHttpRequest) => TestReply;
@@ -46,6 +48,10 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 function send(res: ServerResponse, reply: TestReply) {
   if (res.destroyed || res.headersSent) return;
+  if (reply.drop) {
+    res.socket?.destroy();
+    return;
+  }
   const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
   const type = typeof reply.body === 'string' ? 'text/html; charset=utf-8' : 'application/json';
   res.writeHead(reply.status, { 'content-type': type, ...reply.headers });

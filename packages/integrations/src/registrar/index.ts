@@ -4,7 +4,11 @@ import type { Registrar, RegistrarConfig } from './types';
 export {
   PORKBUN_API_URL,
   registrarProviders,
+  type DomainCheck,
+  type OwnedDomain,
   type PorkbunConfig,
+  type PurchasePreview,
+  type PurchaseResult,
   type Registrar,
   type RegistrarConfig,
   type RegistrarPing,

@@ -21,9 +21,54 @@ export interface RegistrarPing {
   ip: string | null;
 }
 
+export interface DomainCheck {
+  domain: string;
+  available: boolean;
+  /** First-year registration price in US cents, when the registrar quotes one. */
+  priceCents: number | null;
+  premium: boolean;
+}
+
+/** What a purchase would do, checked by the registrar without charging anything. */
+export interface PurchasePreview {
+  wouldSucceed: boolean;
+  costCents: number;
+  /** Account credit in US cents, when the registrar says. */
+  balanceCents: number | null;
+  sufficientFunds: boolean;
+  /** The registrar's reason when it would not succeed. */
+  reason: string | null;
+}
+
+export interface PurchaseResult {
+  domain: string;
+  costCents: number;
+  orderId: string | null;
+  balanceCents: number | null;
+}
+
+export interface OwnedDomain {
+  domain: string;
+  createdAt: Date | null;
+  expiresAt: Date | null;
+}
+
 /** The narrow interface the domain features use; one adapter per registrar. */
 export interface Registrar {
   readonly provider: RegistrarProvider;
   /** Proves the credentials with the cheapest authenticated call the registrar has. */
   ping(): Promise<RegistrarPing>;
+  /** Availability and first-year price of one name. */
+  checkDomain(domain: string): Promise<DomainCheck>;
+  /** Runs every check of a purchase (availability, price, funds) without charging. */
+  previewPurchase(domain: string, costCents: number): Promise<PurchasePreview>;
+  /**
+   * Registers the name for the quoted cost. The same `idempotencyKey` never registers or charges twice:
+   * a repeated call answers the first one's result.
+   */
+  purchase(domain: string, costCents: number, idempotencyKey: string): Promise<PurchaseResult>;
+  /** Every domain the account holds. */
+  listOwned(): Promise<OwnedDomain[]>;
+  /** Points the domain at these name servers (e.g. Cloudflare's). */
+  setNameservers(domain: string, nameservers: string[]): Promise<void>;
 }
