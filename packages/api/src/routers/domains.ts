@@ -8,6 +8,7 @@ import {
 } from '@blogfleet/validators';
 import { z } from 'zod';
 import { domainView } from '../services/domain-view';
+import { purchaseDomain } from '../services/domain-purchase';
 import * as domains from '../services/domains';
 import { protectedProcedure, router } from '../trpc';
 
@@ -83,6 +84,21 @@ export const domainsRouter = router({
     .mutation(async ({ ctx, input: { id, ...changes } }) => ({
       domain: await domains.updateDomain(ctx, id, changes),
     })),
+
+  purchase: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/{id}/purchase',
+        tags,
+        summary: 'Buy a domain from the registrar',
+        description:
+          'Checks availability, price and balance first. Too little credit is `PURCHASE_FAILED` with `details.type: "insufficient_balance"`; any other refusal is `PURCHASE_FAILED` with the registrar\'s message. Never bought twice: a domain the account already holds is recorded, and the purchase is idempotent.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(domainResult)
+    .mutation(async ({ ctx, input }) => ({ domain: await purchaseDomain(ctx, input.id) })),
 
   delete: protectedProcedure
     .meta({
