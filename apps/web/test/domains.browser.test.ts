@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { startPorkbunTestServer, type PorkbunTestServer } from '@blogfleet/integrations/registrar/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   api,
@@ -24,9 +25,16 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
   let server: RunningServer;
   let browser: Browser;
   let token: string;
+  let pb: PorkbunTestServer;
 
   beforeAll(async () => {
-    server = await startBuiltServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+    // $20 of credit: a .com (10.99) can be bought, a .io (39.99) cannot.
+    pb = await startPorkbunTestServer({ balanceCents: 2_000 });
+    server = await startBuiltServer({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      PORKBUN_API_URL: pb.baseUrl,
+    });
     browser = await launchChromium();
     token = (await login(server.url, ADMIN)).accessToken;
     // 23 domains for two blogs: more than one page of 20, and a target filter that narrows them.
@@ -44,6 +52,7 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
   afterAll(async () => {
     await browser?.close();
     await server?.dispose();
+    await pb?.close();
   });
 
   const signedIn = (lang: 'en' | 'tr', viewport: { width: number; height: number }) =>
@@ -138,6 +147,45 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('2 domains deleted').waitFor();
     await expect.poll(() => rowNames(page)).toEqual(['seeded-20.com']);
+    await context.close();
+  });
+
+  it('buys a domain after a confirmation, and says plainly when the balance is too low', async () => {
+    const configured = await api(server.url, 'PUT', 'settings/integrations/registrar', {
+      token,
+      body: { provider: 'porkbun', apiKey: pb.apiKey, secretApiKey: pb.secretApiKey },
+    });
+    expect(configured.status).toBe(200);
+    for (const domainName of ['buy-me-now.com', 'too-dear.io']) {
+      await api(server.url, 'POST', 'domains', {
+        token,
+        body: { domainName, targetWebsite: 'shop.example' },
+      });
+    }
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains?search=buy-me-now');
+    await page.getByRole('button', { name: 'Buy buy-me-now.com' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Buy buy-me-now.com?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Buy' }).click();
+    await page.getByText('buy-me-now.com purchased').waitFor();
+    const row = page.getByTestId('domain-row-buy-me-now.com');
+    await row.getByText('Purchased').waitFor();
+    await row.getByText('$10.99').waitFor();
+    expect(await row.getByRole('button', { name: 'Buy buy-me-now.com' }).isDisabled()).toBe(true);
+    expect(pb.charges.map((c) => c.domain)).toEqual(['buy-me-now.com']);
+
+    await page.goto('/domains?search=too-dear');
+    await page.getByRole('button', { name: 'Buy too-dear.io' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Buy' }).click();
+    await page
+      .getByText(
+        'Domain purchase failed: Insufficient balance in your account. Please add funds to continue.',
+      )
+      .waitFor();
+    await page.getByTestId('domain-row-too-dear.io').getByText('Available').waitFor();
+    expect(pb.charges).toHaveLength(1);
+    await capture(page, 'domains-buy-insufficient-en-desktop');
     await context.close();
   });
 

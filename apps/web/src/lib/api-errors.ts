@@ -25,8 +25,14 @@ export function apiError(err: unknown): ApiErrorInfo {
  * `fallback` is the screen's own message for anything without a better one.
  */
 export function userMessage(err: unknown, opts: { fallback: string; duplicate?: string }): string {
-  const { code, message } = apiError(err);
+  const { code, message, details } = apiError(err);
   switch (code) {
+    case 'PURCHASE_FAILED':
+      if ((details as { type?: string } | null)?.type === 'insufficient_balance')
+        return i18n._(
+          msg`Domain purchase failed: Insufficient balance in your account. Please add funds to continue.`,
+        );
+      return i18n._(msg`Domain purchase failed: ${message}`);
     case 'VALIDATION_ERROR':
       return i18n._(msg`Validation error: ${message}`);
     case 'NOT_FOUND':

@@ -20,14 +20,17 @@ import { ChevronDown, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
-import { useDomainColumns } from './domain-columns';
+import { formatPrice, useDomainColumns } from './domain-columns';
 import { DomainDialog } from './DomainDialog';
 import { domainsQuery, type DomainsSearch } from './domains-search';
 import { useDomains, type DomainRow } from './use-domains';
 
 const route = getRouteApi('/_app/domains');
 
-type Pending = { kind: 'delete'; domain: DomainRow } | { kind: 'bulk-delete'; ids: number[] };
+type Pending =
+  | { kind: 'buy'; domain: DomainRow }
+  | { kind: 'delete'; domain: DomainRow }
+  | { kind: 'bulk-delete'; ids: number[] };
 
 export function DomainsPage() {
   const { t } = useLingui();
@@ -55,13 +58,15 @@ export function DomainsPage() {
 
   const actions = useMemo(
     () => ({
+      pendingPurchaseId: domains.pendingPurchaseId,
+      onBuy: (domain: DomainRow) => setPending({ kind: 'buy', domain }),
       onEdit: (domain: DomainRow) => {
         setEditing(domain);
         setDialogOpen(true);
       },
       onDelete: (domain: DomainRow) => setPending({ kind: 'delete', domain }),
     }),
-    [],
+    [domains.pendingPurchaseId],
   );
   const columns = useDomainColumns(actions);
   const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
@@ -69,6 +74,12 @@ export function DomainsPage() {
   const confirm = async () => {
     if (!pending) return;
     try {
+      if (pending.kind === 'buy') {
+        // The confirmation closes at once; the row shows the purchase running and a toast its end.
+        setPending(null);
+        await domains.purchase(pending.domain.id);
+        return;
+      }
       if (pending.kind === 'delete') await domains.remove(pending.domain.id);
       else {
         await domains.bulkDelete(pending.ids);
@@ -81,19 +92,28 @@ export function DomainsPage() {
   };
 
   const confirmation =
-    pending?.kind === 'delete'
+    pending?.kind === 'buy'
       ? {
-          title: t`Delete domain?`,
-          description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
-          confirmLabel: t`Delete`,
+          title: t`Buy ${pending.domain.domain_name_unicode}?`,
+          description:
+            pending.domain.estimated_price !== null
+              ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
+              : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
+          confirmLabel: t`Buy`,
         }
-      : pending?.kind === 'bulk-delete'
+      : pending?.kind === 'delete'
         ? {
-            title: t`Delete ${pending.ids.length} domains?`,
-            description: t`They will be removed from your list. This cannot be undone.`,
+            title: t`Delete domain?`,
+            description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
             confirmLabel: t`Delete`,
           }
-        : { title: '', description: '', confirmLabel: '' };
+        : pending?.kind === 'bulk-delete'
+          ? {
+              title: t`Delete ${pending.ids.length} domains?`,
+              description: t`They will be removed from your list. This cannot be undone.`,
+              confirmLabel: t`Delete`,
+            }
+          : { title: '', description: '', confirmLabel: '' };
 
   const targets = domains.targets.data?.targets ?? [];
   const filtered = Boolean(search.search || search.status || search.target_website);
@@ -228,7 +248,7 @@ export function DomainsPage() {
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         closeOnConfirm={false}
-        destructive
+        destructive={pending?.kind !== 'buy'}
         {...confirmation}
         onConfirm={confirm}
       />

@@ -8,12 +8,14 @@ import {
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
-import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
+import { MoreHorizontal, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatNumber, formatUserDate } from '../../lib/format';
 import type { DomainRow } from './use-domains';
 
 export interface DomainActions {
+  pendingPurchaseId?: number;
+  onBuy(domain: DomainRow): void;
   onEdit(domain: DomainRow): void;
   onDelete(domain: DomainRow): void;
 }
@@ -27,7 +29,7 @@ export function formatPrice(value: number): string {
 export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[] {
   const { t } = useLingui();
   return useMemo(() => {
-    const { onEdit, onDelete } = actions;
+    const { pendingPurchaseId, onBuy, onEdit, onDelete } = actions;
     return [
       {
         accessorKey: 'domain_name',
@@ -90,6 +92,8 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
         meta: { align: 'right', stacked: 'end', label: t`Actions` },
         cell: ({ row: { original: d }, table }) => {
           const hostedHint = d.is_hosted ? t`Delete the WordPress site of this domain first` : undefined;
+          const bought = d.status === 'purchased';
+          const buying = pendingPurchaseId === d.id;
           if (table.options.meta?.stacked) {
             return (
               <DropdownMenu>
@@ -104,6 +108,14 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                   </Button>
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align="end">
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={bought || buying}
+                    onSelect={() => onBuy(d)}
+                  >
+                    <ShoppingCart className="size-4" aria-hidden />
+                    <Trans>Buy</Trans>
+                  </DropdownMenuItem>
                   <DropdownMenuItem className="min-h-10" onSelect={() => onEdit(d)}>
                     <Pencil className="size-4" aria-hidden />
                     <Trans>Edit</Trans>
@@ -122,6 +134,18 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
           }
           return (
             <div className="flex justify-end gap-1">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={bought || buying}
+                loading={buying}
+                title={bought ? t`Already purchased` : undefined}
+                aria-label={t`Buy ${d.domain_name_unicode}`}
+                onClick={() => onBuy(d)}
+              >
+                <ShoppingCart className="size-4" aria-hidden />
+                <Trans>Buy</Trans>
+              </Button>
               <Button
                 size="icon"
                 variant="ghost"

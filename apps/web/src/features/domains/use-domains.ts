@@ -4,6 +4,7 @@ import { toast } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { userMessage } from '../../lib/api-errors';
+import { toastApiError } from '../../lib/api-error-message';
 import { trpc } from '../../lib/trpc';
 
 export type DomainRow = RouterOutputs['domains']['list']['data'][number];
@@ -36,6 +37,17 @@ export function useDomains(query: ListDomainsQuery) {
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to delete domain` })),
   });
+  const purchase = trpc.domains.purchase.useMutation({
+    onSuccess: async ({ domain }) => {
+      toast.success(t`${domain.domain_name_unicode} purchased`);
+      await refresh();
+    },
+    onError: async (err) => {
+      toastApiError(err, t`Failed to purchase domain`);
+      // A refusal may have changed the row (a name held elsewhere is marked taken).
+      await refresh();
+    },
+  });
   const bulkDelete = trpc.domains.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
       toast.success(t`${changed} domains deleted`);
@@ -59,6 +71,8 @@ export function useDomains(query: ListDomainsQuery) {
       }
     },
     remove: (id: number) => remove.mutateAsync({ id }),
+    purchase: (id: number) => purchase.mutateAsync({ id }),
+    pendingPurchaseId: purchase.isPending ? purchase.variables?.id : undefined,
     bulkDelete: (domainIds: number[]) => bulkDelete.mutateAsync({ domainIds }),
     bulkPending: bulkDelete.isPending,
   };
