@@ -8,6 +8,8 @@ import type { AddressInfo } from 'node:net';
 export interface RecordedHttpRequest {
   method: string;
   path: string;
+  /** The raw query string, without the `?`. */
+  query: string;
   /** Header names in lower case; the authorization header is kept so tests can assert on it. */
   headers: Record<string, string>;
   body: string;
@@ -69,6 +71,7 @@ export async function startBareTestServer(handle: TestHandler): Promise<BareTest
     const recorded: RecordedHttpRequest = {
       method: req.method ?? 'GET',
       path: (req.url ?? '/').split('?')[0]!,
+      query: (req.url ?? '').split('?')[1] ?? '',
       headers,
       body,
     };

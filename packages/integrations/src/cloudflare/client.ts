@@ -13,7 +13,7 @@ interface Resolved {
   timeoutMs: number;
 }
 
-function resolve(config: CloudflareConfig): Resolved {
+export function resolve(config: CloudflareConfig): Resolved {
   if (!config.apiToken)
     throw new IntegrationError('cloudflare', 'not_configured', 'The Cloudflare API token is not set');
   return {
