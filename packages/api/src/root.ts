@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
+import { cloudflareRouter } from './routers/cloudflare';
 import { dashboardRouter } from './routers/dashboard';
 import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
@@ -12,6 +13,7 @@ export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
   domains: domainsRouter,
+  cloudflare: cloudflareRouter,
   dashboard: dashboardRouter,
   jobs: jobsRouter,
   account: accountRouter,

@@ -9,6 +9,8 @@ import {
 import { z } from 'zod';
 import { domainView } from '../services/domain-view';
 import { purchaseDomain } from '../services/domain-purchase';
+import { resetDns, setupDns } from '../services/dns';
+import { resetDnsResult, setupDnsResult } from './cloudflare';
 import * as domains from '../services/domains';
 import { protectedProcedure, router } from '../trpc';
 
@@ -99,6 +101,32 @@ export const domainsRouter = router({
     .input(z.object({ id: idParam }))
     .output(domainResult)
     .mutation(async ({ ctx, input }) => ({ domain: await purchaseDomain(ctx, input.id) })),
+
+  setupDns: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/{id}/setup-dns',
+        tags,
+        summary: 'Set up DNS/CDN (as POST /cloudflare/setup-dns/{domainId})',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(setupDnsResult)
+    .mutation(({ ctx, input }) => setupDns(ctx, input.id)),
+
+  resetDns: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/{id}/reset-dns',
+        tags,
+        summary: 'Remove the DNS/CDN setup (as POST /cloudflare/reset-dns/{domainId})',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(resetDnsResult)
+    .mutation(({ ctx, input }) => resetDns(ctx, input.id)),
 
   delete: protectedProcedure
     .meta({

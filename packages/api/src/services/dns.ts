@@ -1,0 +1,277 @@
+import { isIPv4, isIPv6 } from 'node:net';
+import {
+  deleteZone,
+  ensureDnsRecords,
+  ensureZone,
+  getZone,
+  setSslMode,
+  type CloudflareDnsRecord,
+  type CloudflareZone,
+  type DnsRecordSpec,
+} from '@blogfleet/integrations/cloudflare';
+import { createRegistrar } from '@blogfleet/integrations/registrar';
+import type { DomainsTable, Kysely, Database, Selectable } from '@blogfleet/db';
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import { toDomainView } from './domain-view';
+import { integrationConfig, optionalIntegrationConfig } from './integration-config';
+
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
+type DomainRow = Selectable<DomainsTable>;
+
+/** Default records of doc2 §9: type A (AAAA or CNAME for other addresses), ttl 3600, proxied. */
+export const DEFAULT_TTL = 3600;
+export const DEFAULT_SSL_MODE = 'full' as const;
+
+function defaultRecords(domain: string, address: string): DnsRecordSpec[] {
+  const type = isIPv4(address) ? 'A' : isIPv6(address) ? 'AAAA' : 'CNAME';
+  return [domain, `www.${domain}`].map((name) => ({
+    type,
+    name,
+    content: address,
+    ttl: DEFAULT_TTL,
+    proxied: true,
+  }));
+}
+
+/** Cloudflare's zone status as the spec's CDN status (active, pending, failed, inactive). */
+const cdnStatusOf = (zone: CloudflareZone): 'active' | 'pending' | 'failed' =>
+  zone.status === 'active'
+    ? 'active'
+    : zone.status === 'pending' || zone.status === 'initializing'
+      ? 'pending'
+      : 'failed';
+
+async function domainFor(ctx: Ctx, id: number): Promise<DomainRow> {
+  const row = await ctx.db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Domain');
+  return row;
+}
+
+/** The state rules of doc2 §4, on the server: only bought domains, and not one a site already uses. */
+function refuseUnlessManageable(row: DomainRow, action: 'setup' | 'reset') {
+  if (row.status !== 'purchased') {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Buy ${row.domain_name} before ${action === 'setup' ? 'setting up' : 'resetting'} its DNS`,
+    );
+  }
+  if (row.is_used) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `${row.domain_name} is used by a site; manage its DNS from the site`,
+    );
+  }
+}
+
+async function storeRecords(db: Kysely<Database>, domainId: number, records: CloudflareDnsRecord[]) {
+  await db.deleteFrom('dns_records').where('domain_id', '=', domainId).execute();
+  if (records.length === 0) return;
+  const now = new Date();
+  await db
+    .insertInto('dns_records')
+    .values(
+      records.map((r) => ({
+        domain_id: domainId,
+        provider_record_id: r.id,
+        type: r.type,
+        name: r.name,
+        content: r.content,
+        ttl: r.ttl,
+        proxied: r.proxied ?? false,
+        priority: r.priority ?? null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Sets a bought domain up on Cloudflare (core §7): the zone (created when missing), the registrar's name
+ * servers pointed at it when the domain is ours there, A records for @ and www to the hosting target's
+ * public address (ttl 3600, proxied), SSL full. Every step is safe to repeat.
+ */
+export async function setupDns(ctx: Ctx, id: number) {
+  const row = await domainFor(ctx, id);
+  refuseUnlessManageable(row, 'setup');
+  const cf = await integrationConfig(ctx, 'cloudflare');
+  const host = await integrationConfig(ctx, 'wordpress_host');
+  if (!host.publicAddress) {
+    throw new AppError(
+      'INTEGRATION_NOT_CONFIGURED',
+      'The hosting target has no public address for DNS records. An admin can set it in Settings → Integrations → WordPress hosting.',
+      { integration: 'wordpress_host', settingsPath: '/settings#wordpress_host' },
+    );
+  }
+  const zone = await ensureZone(cf, row.domain_name);
+  const records = await ensureDnsRecords(cf, zone.id, defaultRecords(row.domain_name, host.publicAddress));
+  await setSslMode(cf, zone.id, DEFAULT_SSL_MODE);
+
+  // The registrar is told only when the domain is ours there and a registrar is set up.
+  const registrarConfig = row.registrar ? await optionalIntegrationConfig(ctx, 'registrar') : null;
+  let nameserversSet = false;
+  if (registrarConfig && registrarConfig.provider === row.registrar && zone.nameServers.length > 0) {
+    await createRegistrar(registrarConfig).setNameservers(row.domain_name, zone.nameServers);
+    nameserversSet = true;
+  }
+
+  const status = cdnStatusOf(zone);
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const domain = await trx
+      .updateTable('domains')
+      .set({ cloudflare_zone_id: zone.id, cloudflare_status: status, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('cdn_status')
+      .values({
+        domain_id: id,
+        cloudflare_status: status,
+        zone_id: zone.id,
+        nameservers: zone.nameServers,
+        ssl_status: DEFAULT_SSL_MODE,
+        updated_at: now,
+      })
+      .onConflict((oc) =>
+        oc.column('domain_id').doUpdateSet({
+          cloudflare_status: status,
+          zone_id: zone.id,
+          nameservers: zone.nameServers,
+          ssl_status: DEFAULT_SSL_MODE,
+          updated_at: now,
+        }),
+      )
+      .execute();
+    await storeRecords(trx, id, records);
+    await trx
+      .insertInto('dns_settings_history')
+      .values({
+        domain_id: id,
+        action_type: 'setup_dns',
+        details: { zoneId: zone.id, nameservers: zone.nameServers, records: records.length, nameserversSet },
+        created_by: ctx.user.id,
+        created_at: now,
+      })
+      .execute();
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'domain.setup_dns',
+        subjectType: 'domain',
+        subjectId: id,
+        details: { zoneId: zone.id, nameserversSet },
+      },
+    );
+    return domain;
+  });
+  return {
+    domain: toDomainView(updated),
+    zone: { id: zone.id, status, nameservers: zone.nameServers },
+    records: records.length,
+    nameserversSet,
+  };
+}
+
+/** Removes the domain's Cloudflare configuration: the zone (and its records) and what we stored of it. */
+export async function resetDns(ctx: Ctx, id: number) {
+  const row = await domainFor(ctx, id);
+  refuseUnlessManageable(row, 'reset');
+  if (row.cloudflare_zone_id) {
+    const cf = await integrationConfig(ctx, 'cloudflare');
+    await deleteZone(cf, row.cloudflare_zone_id);
+  }
+  const updated = await ctx.db.transaction().execute(async (trx) => {
+    const now = new Date();
+    const domain = await trx
+      .updateTable('domains')
+      .set({ cloudflare_zone_id: null, cloudflare_status: 'inactive', updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx.deleteFrom('cdn_status').where('domain_id', '=', id).execute();
+    await trx.deleteFrom('dns_records').where('domain_id', '=', id).execute();
+    await trx
+      .insertInto('dns_settings_history')
+      .values({
+        domain_id: id,
+        action_type: 'reset_dns',
+        details: { zoneId: row.cloudflare_zone_id },
+        created_by: ctx.user.id,
+        created_at: now,
+      })
+      .execute();
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'domain.reset_dns',
+        subjectType: 'domain',
+        subjectId: id,
+        details: { zoneId: row.cloudflare_zone_id },
+      },
+    );
+    return domain;
+  });
+  return { domain: toDomainView(updated) };
+}
+
+/** The domain's DNS/CDN state (refreshed from Cloudflare while its zone waits), records and history. */
+export async function dnsStatus(ctx: Ctx, id: number) {
+  let row = await domainFor(ctx, id);
+  if (row.cloudflare_zone_id && row.cloudflare_status !== 'active') {
+    const cf = await optionalIntegrationConfig(ctx, 'cloudflare');
+    if (cf) {
+      const status = cdnStatusOf(await getZone(cf, row.cloudflare_zone_id));
+      if (status !== row.cloudflare_status) {
+        const now = new Date();
+        row = await ctx.db
+          .updateTable('domains')
+          .set({ cloudflare_status: status, updated_at: now })
+          .where('id', '=', id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await ctx.db
+          .updateTable('cdn_status')
+          .set({ cloudflare_status: status, updated_at: now })
+          .where('domain_id', '=', id)
+          .execute();
+      }
+    }
+  }
+  const [cdn, records, history] = await Promise.all([
+    ctx.db.selectFrom('cdn_status').selectAll().where('domain_id', '=', id).executeTakeFirst(),
+    ctx.db.selectFrom('dns_records').selectAll().where('domain_id', '=', id).orderBy('id').execute(),
+    ctx.db
+      .selectFrom('dns_settings_history')
+      .select(['id', 'action_type', 'created_at'])
+      .where('domain_id', '=', id)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(50)
+      .execute(),
+  ]);
+  return {
+    domain: toDomainView(row),
+    cloudflare_status: row.cloudflare_status,
+    zone_id: row.cloudflare_zone_id,
+    nameservers: cdn?.nameservers ?? [],
+    ssl_status: cdn?.ssl_status ?? null,
+    records: records.map((r) => ({
+      id: r.id,
+      type: r.type,
+      name: r.name,
+      content: r.content,
+      ttl: r.ttl,
+      proxied: r.proxied,
+      priority: r.priority,
+    })),
+    history: history.map((h) => ({
+      id: h.id,
+      action_type: h.action_type,
+      created_at: h.created_at.toISOString(),
+    })),
+  };
+}
