@@ -1,4 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
+import {
+  startCloudflareTestServer,
+  type CloudflareTestServer,
+} from '@blogfleet/integrations/cloudflare/testing';
 import { startPorkbunTestServer, type PorkbunTestServer } from '@blogfleet/integrations/registrar/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +17,7 @@ import {
 } from '@blogfleet/server/testing';
 
 const ADMIN = { email: 'admin@domains.test', password: 'admin-domains-pass' };
+const CF_TOKEN = 'cf-browser-token-abcdefghijklmnop-99';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const blocker = browserSuiteBlocker();
@@ -26,14 +31,18 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
   let browser: Browser;
   let token: string;
   let pb: PorkbunTestServer;
+  let cf: CloudflareTestServer;
 
   beforeAll(async () => {
     // $20 of credit: a .com (10.99) can be bought, a .io (39.99) cannot.
     pb = await startPorkbunTestServer({ balanceCents: 2_000 });
+    cf = await startCloudflareTestServer({ tokens: { [CF_TOKEN]: { owner: 'user' } } });
     server = await startBuiltServer({
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PORKBUN_API_URL: pb.baseUrl,
+      CLOUDFLARE_API_URL: cf.baseUrl,
+      WP_PUBLIC_ADDRESS: '203.0.113.10',
     });
     browser = await launchChromium();
     token = (await login(server.url, ADMIN)).accessToken;
@@ -53,6 +62,7 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await browser?.close();
     await server?.dispose();
     await pb?.close();
+    await cf?.close();
   });
 
   const signedIn = (lang: 'en' | 'tr', viewport: { width: number; height: number }) =>
@@ -186,6 +196,41 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await page.getByTestId('domain-row-too-dear.io').getByText('Available').waitFor();
     expect(pb.charges).toHaveLength(1);
     await capture(page, 'domains-buy-insufficient-en-desktop');
+    await context.close();
+  });
+
+  it('sets up DNS for a bought domain, sees the zone go active, and resets it after a confirmation', async () => {
+    await api(server.url, 'PUT', 'settings/integrations/cloudflare', {
+      token,
+      body: { apiToken: CF_TOKEN, accountId: cf.accountId },
+    });
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains?search=buy-me-now');
+    const row = page.getByTestId('domain-row-buy-me-now.com');
+    await row.getByText('Not set up').waitFor();
+    await page.getByRole('button', { name: 'Setup DNS of buy-me-now.com' }).click();
+    await page.getByText('DNS set up for buy-me-now.com; the registrar now points at Cloudflare').waitFor();
+    await row.getByText('Pending').waitFor();
+    expect(pb.owned.get('buy-me-now.com')!.nameservers).toEqual([
+      'ada.ns.cloudflare.com',
+      'bob.ns.cloudflare.com',
+    ]);
+
+    const zone = [...cf.zones.values()].find((z) => z.name === 'buy-me-now.com')!;
+    cf.activate(zone.id);
+    // The status call notices the activation; the list shows it.
+    const listed = await api(server.url, 'GET', 'domains?search=buy-me-now', { token });
+    await api(server.url, 'GET', `cloudflare/dns-status/${listed.body.data[0].id}`, { token });
+    await page.reload();
+    await row.getByText('Active').waitFor();
+    await capture(page, 'domains-dns-active-en-desktop');
+    await page.getByRole('button', { name: 'Reset DNS of buy-me-now.com' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('This removes the current DNS provider configuration').waitFor();
+    await confirm.getByRole('button', { name: 'Reset DNS' }).click();
+    await page.getByText('DNS configuration removed for buy-me-now.com').waitFor();
+    await row.getByText('Not set up').waitFor();
+    expect(cf.zones.has(zone.id)).toBe(false);
     await context.close();
   });
 

@@ -29,6 +29,7 @@ const route = getRouteApi('/_app/domains');
 
 type Pending =
   | { kind: 'buy'; domain: DomainRow }
+  | { kind: 'reset-dns'; domain: DomainRow }
   | { kind: 'delete'; domain: DomainRow }
   | { kind: 'bulk-delete'; ids: number[] };
 
@@ -56,17 +57,22 @@ export function DomainsPage() {
     .filter((id) => selection[id])
     .map(Number);
 
+  const { setupDns } = domains;
   const actions = useMemo(
     () => ({
       pendingPurchaseId: domains.pendingPurchaseId,
+      pendingDnsId: domains.pendingDnsId,
       onBuy: (domain: DomainRow) => setPending({ kind: 'buy', domain }),
+      // Setting up is safe to repeat and changes nothing the user has; it needs no confirmation.
+      onSetupDns: (domain: DomainRow) => void setupDns({ domainId: domain.id }).catch(() => undefined),
+      onResetDns: (domain: DomainRow) => setPending({ kind: 'reset-dns', domain }),
       onEdit: (domain: DomainRow) => {
         setEditing(domain);
         setDialogOpen(true);
       },
       onDelete: (domain: DomainRow) => setPending({ kind: 'delete', domain }),
     }),
-    [domains.pendingPurchaseId],
+    [domains.pendingPurchaseId, domains.pendingDnsId, setupDns],
   );
   const columns = useDomainColumns(actions);
   const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
@@ -78,6 +84,11 @@ export function DomainsPage() {
         // The confirmation closes at once; the row shows the purchase running and a toast its end.
         setPending(null);
         await domains.purchase(pending.domain.id);
+        return;
+      }
+      if (pending.kind === 'reset-dns') {
+        await domains.resetDns(pending.domain.id);
+        setPending(null);
         return;
       }
       if (pending.kind === 'delete') await domains.remove(pending.domain.id);
@@ -92,28 +103,34 @@ export function DomainsPage() {
   };
 
   const confirmation =
-    pending?.kind === 'buy'
+    pending?.kind === 'reset-dns'
       ? {
-          title: t`Buy ${pending.domain.domain_name_unicode}?`,
-          description:
-            pending.domain.estimated_price !== null
-              ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
-              : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
-          confirmLabel: t`Buy`,
+          title: t`Reset DNS of ${pending.domain.domain_name_unicode}?`,
+          description: t`This removes the current DNS provider configuration: the Cloudflare zone and all its records. The site stops answering under this name until DNS is set up again.`,
+          confirmLabel: t`Reset DNS`,
         }
-      : pending?.kind === 'delete'
+      : pending?.kind === 'buy'
         ? {
-            title: t`Delete domain?`,
-            description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
-            confirmLabel: t`Delete`,
+            title: t`Buy ${pending.domain.domain_name_unicode}?`,
+            description:
+              pending.domain.estimated_price !== null
+                ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
+                : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
+            confirmLabel: t`Buy`,
           }
-        : pending?.kind === 'bulk-delete'
+        : pending?.kind === 'delete'
           ? {
-              title: t`Delete ${pending.ids.length} domains?`,
-              description: t`They will be removed from your list. This cannot be undone.`,
+              title: t`Delete domain?`,
+              description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
               confirmLabel: t`Delete`,
             }
-          : { title: '', description: '', confirmLabel: '' };
+          : pending?.kind === 'bulk-delete'
+            ? {
+                title: t`Delete ${pending.ids.length} domains?`,
+                description: t`They will be removed from your list. This cannot be undone.`,
+                confirmLabel: t`Delete`,
+              }
+            : { title: '', description: '', confirmLabel: '' };
 
   const targets = domains.targets.data?.targets ?? [];
   const filtered = Boolean(search.search || search.status || search.target_website);

@@ -8,14 +8,17 @@ import {
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
-import { MoreHorizontal, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
+import { Cloud, CloudOff, MoreHorizontal, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatNumber, formatUserDate } from '../../lib/format';
 import type { DomainRow } from './use-domains';
 
 export interface DomainActions {
   pendingPurchaseId?: number;
+  pendingDnsId?: number;
   onBuy(domain: DomainRow): void;
+  onSetupDns(domain: DomainRow): void;
+  onResetDns(domain: DomainRow): void;
   onEdit(domain: DomainRow): void;
   onDelete(domain: DomainRow): void;
 }
@@ -29,7 +32,7 @@ export function formatPrice(value: number): string {
 export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[] {
   const { t } = useLingui();
   return useMemo(() => {
-    const { pendingPurchaseId, onBuy, onEdit, onDelete } = actions;
+    const { pendingPurchaseId, pendingDnsId, onBuy, onSetupDns, onResetDns, onEdit, onDelete } = actions;
     return [
       {
         accessorKey: 'domain_name',
@@ -64,6 +67,17 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
         ),
       },
       {
+        id: 'dns',
+        header: t`DNS`,
+        enableSorting: false,
+        cell: ({ row: { original: d } }) =>
+          d.cloudflare_status === 'inactive' ? (
+            <span className="text-muted-foreground">{t`Not set up`}</span>
+          ) : (
+            <StatusBadge status={d.cloudflare_status} />
+          ),
+      },
+      {
         id: 'price',
         header: t`Price`,
         enableSorting: false,
@@ -94,6 +108,10 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
           const hostedHint = d.is_hosted ? t`Delete the WordPress site of this domain first` : undefined;
           const bought = d.status === 'purchased';
           const buying = pendingPurchaseId === d.id;
+          // doc2 §4: DNS only for bought domains; an active zone offers Reset, otherwise Setup; used ones neither.
+          const dnsAllowed = bought && !d.is_used;
+          const zoneActive = d.cloudflare_status === 'active';
+          const dnsBusy = pendingDnsId === d.id;
           if (table.options.meta?.stacked) {
             return (
               <DropdownMenu>
@@ -115,6 +133,22 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                   >
                     <ShoppingCart className="size-4" aria-hidden />
                     <Trans>Buy</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={!dnsAllowed || dnsBusy}
+                    onSelect={() => onSetupDns(d)}
+                  >
+                    <Cloud className="size-4" aria-hidden />
+                    <Trans>Setup DNS</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={!dnsAllowed || dnsBusy || d.cloudflare_status === 'inactive'}
+                    onSelect={() => onResetDns(d)}
+                  >
+                    <CloudOff className="size-4" aria-hidden />
+                    <Trans>Reset DNS</Trans>
                   </DropdownMenuItem>
                   <DropdownMenuItem className="min-h-10" onSelect={() => onEdit(d)}>
                     <Pencil className="size-4" aria-hidden />
@@ -146,6 +180,32 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                 <ShoppingCart className="size-4" aria-hidden />
                 <Trans>Buy</Trans>
               </Button>
+              {dnsAllowed &&
+                (zoneActive ? (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={dnsBusy}
+                    disabled={dnsBusy}
+                    aria-label={t`Reset DNS of ${d.domain_name_unicode}`}
+                    onClick={() => onResetDns(d)}
+                  >
+                    <CloudOff className="size-4" aria-hidden />
+                    <Trans>Reset DNS</Trans>
+                  </Button>
+                ) : (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    loading={dnsBusy}
+                    disabled={dnsBusy}
+                    aria-label={t`Setup DNS of ${d.domain_name_unicode}`}
+                    onClick={() => onSetupDns(d)}
+                  >
+                    <Cloud className="size-4" aria-hidden />
+                    <Trans>Setup DNS</Trans>
+                  </Button>
+                ))}
               <Button
                 size="icon"
                 variant="ghost"

@@ -48,6 +48,24 @@ export function useDomains(query: ListDomainsQuery) {
       await refresh();
     },
   });
+  const setupDns = trpc.cloudflare.setupDns.useMutation({
+    onSuccess: async ({ domain, nameserversSet }) => {
+      toast.success(
+        nameserversSet
+          ? t`DNS set up for ${domain.domain_name_unicode}; the registrar now points at Cloudflare`
+          : t`DNS set up for ${domain.domain_name_unicode}`,
+      );
+      await refresh();
+    },
+    onError: (err) => toastApiError(err, t`Failed to setup DNS`),
+  });
+  const resetDns = trpc.cloudflare.resetDns.useMutation({
+    onSuccess: async ({ domain }) => {
+      toast.success(t`DNS configuration removed for ${domain.domain_name_unicode}`);
+      await refresh();
+    },
+    onError: (err) => toastApiError(err, t`Failed to reset DNS`),
+  });
   const bulkDelete = trpc.domains.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
       toast.success(t`${changed} domains deleted`);
@@ -73,6 +91,14 @@ export function useDomains(query: ListDomainsQuery) {
     remove: (id: number) => remove.mutateAsync({ id }),
     purchase: (id: number) => purchase.mutateAsync({ id }),
     pendingPurchaseId: purchase.isPending ? purchase.variables?.id : undefined,
+    /** Stable across renders (react-query keeps `mutateAsync` stable). */
+    setupDns: setupDns.mutateAsync,
+    resetDns: (domainId: number) => resetDns.mutateAsync({ domainId }),
+    pendingDnsId: setupDns.isPending
+      ? setupDns.variables?.domainId
+      : resetDns.isPending
+        ? resetDns.variables?.domainId
+        : undefined,
     bulkDelete: (domainIds: number[]) => bulkDelete.mutateAsync({ domainIds }),
     bulkPending: bulkDelete.isPending,
   };
