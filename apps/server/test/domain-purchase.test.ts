@@ -8,7 +8,11 @@ let admin: string;
 
 beforeAll(async () => {
   pb = await startPorkbunTestServer({ balanceCents: 5_000, taken: ['already-held.com'] });
-  t = await startTestApp({ PORKBUN_API_URL: pb.baseUrl });
+  t = await startTestApp({
+    PORKBUN_API_URL: pb.baseUrl,
+    JOB_WORKERS: 'true',
+    JOB_POLL_INTERVAL_SECONDS: '0.5',
+  });
   admin = (await t.login()).accessToken;
 });
 afterAll(async () => {
@@ -131,5 +135,55 @@ describe('POST domains/{id}/purchase', () => {
     const client = await trpcClient(t.app, () => admin);
     const { domain } = await client.domains.purchase.mutate({ id: d.id });
     expect(domain.status).toBe('purchased');
+  });
+});
+
+describe('POST domains/bulk-purchase', () => {
+  async function finished(id: string) {
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const job = (await api('GET', `jobs/${id}`)).body.data.job;
+      if (job.status === 'completed' || job.status === 'failed') return job;
+      if (Date.now() > deadline) throw new Error(`job did not finish: ${JSON.stringify(job)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  it('buys each selected domain in a job and names the ones it could not buy, with the reason', async () => {
+    pb.balanceCents = 2_500;
+    const a = await add('bulk-one.com');
+    const b = await add('bulk-two.xyz');
+    const c = await add('bulk-three.io');
+    const res = await api('POST', 'domains/bulk-purchase', { body: { domainIds: [a.id, b.id, c.id] } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.job).toMatchObject({
+      kind: 'domains.bulk-purchase',
+      title: 'Buy 3 domains',
+      status: 'pending',
+    });
+    const job = await finished(res.body.data.job.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toBe(
+      'Failed to buy some domains: bulk-three.io (Insufficient balance in your account). Bought 2 of 3.',
+    );
+    expect((await row(a.id)).status).toBe('purchased');
+    expect((await row(b.id)).status).toBe('purchased');
+    expect((await row(c.id)).status).toBe('available');
+    // The audit names the user who started the job.
+    const entry = await t.db
+      .selectFrom('audit_log')
+      .select(['user_id', 'ip'])
+      .where('action', '=', 'domain.purchase')
+      .where('subject_id', '=', String(a.id))
+      .executeTakeFirstOrThrow();
+    expect(entry.user_id).not.toBeNull();
+    expect(entry.ip).toBe('job');
+
+    pb.balanceCents += 10_000;
+    const again = await api('POST', 'domains/bulk-purchase', { body: { domainIds: [a.id, c.id] } });
+    const done = await finished(again.body.data.job.id);
+    expect(done.status).toBe('completed');
+    expect(done.result).toEqual({ bought: ['bulk-one.com', 'bulk-three.io'], missing: 0 });
+    expect(pb.charges.filter((ch) => ch.domain.startsWith('bulk-'))).toHaveLength(3);
   });
 });

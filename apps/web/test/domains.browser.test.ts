@@ -234,6 +234,32 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await context.close();
   });
 
+  it('buys selected domains in one job, followed in the job panel, and names the one it could not buy', async () => {
+    // Enough for one .com (10.99) but not a second.
+    pb.balanceCents = 1_500;
+    const { context, page } = await signedIn('en', DESKTOP);
+    await page.goto('/domains?search=seeded-1&sort=domain_name&order=asc');
+    await expect.poll(() => rowNames(page).then((r) => r.length)).toBe(10);
+    await page.getByRole('checkbox', { name: 'Select seeded-10.com' }).check();
+    await page.getByRole('checkbox', { name: 'Select seeded-11.com' }).check();
+    await page.getByRole('button', { name: '2 selected' }).click();
+    await page.getByRole('menuitem', { name: 'Buy' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Buy 2 domains?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Buy' }).click();
+    await page.getByText('Buy 2 domains').first().waitFor();
+    await page
+      .getByText(
+        'Failed to buy some domains: seeded-11.com (Insufficient balance in your account). Bought 1 of 2.',
+      )
+      .first()
+      .waitFor({ timeout: 20_000 });
+    await page.getByTestId('domain-row-seeded-10.com').getByText('Purchased').waitFor();
+    await page.getByTestId('domain-row-seeded-11.com').getByText('Available').waitFor();
+    await capture(page, 'domains-bulk-buy-en-desktop');
+    await context.close();
+  });
+
   it('shows stacked rows with a row menu on a phone in Turkish, without sideways scrolling', async () => {
     const { context, page } = await signedIn('tr', PHONE);
     await page.goto('/domains');

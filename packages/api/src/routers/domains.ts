@@ -8,7 +8,10 @@ import {
 } from '@blogfleet/validators';
 import { z } from 'zod';
 import { domainView } from '../services/domain-view';
+import { bulkPurchaseJob } from '../jobs/domains';
 import { purchaseDomain } from '../services/domain-purchase';
+import { jobView } from '../services/job-view';
+import { enqueueJob } from '../services/jobs';
 import { resetDns, setupDns } from '../services/dns';
 import { resetDnsResult, setupDnsResult } from './cloudflare';
 import * as domains from '../services/domains';
@@ -101,6 +104,23 @@ export const domainsRouter = router({
     .input(z.object({ id: idParam }))
     .output(domainResult)
     .mutation(async ({ ctx, input }) => ({ domain: await purchaseDomain(ctx, input.id) })),
+
+  bulkPurchase: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/bulk-purchase',
+        tags,
+        summary: 'Buy several domains (a job)',
+        description:
+          'Starts a job that buys each domain as POST /domains/{id}/purchase does; follow it with GET /jobs/{id}. It ends failed with "Failed to buy some domains: …" naming each one not bought and why.',
+      },
+    })
+    .input(bulkDomainIdsInput)
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx, input }) => ({
+      job: await enqueueJob(ctx, bulkPurchaseJob.kind, { domainIds: [...new Set(input.domainIds)] }),
+    })),
 
   setupDns: protectedProcedure
     .meta({

@@ -7,7 +7,8 @@ import { audit } from './audit';
 import { toDomainView, type DomainView } from './domain-view';
 import { integrationConfig } from './integration-config';
 
-type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
+/** A caller, or a job acting for the user who started it (null when nobody did). */
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } | null };
 type DomainRow = Selectable<DomainsTable>;
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;

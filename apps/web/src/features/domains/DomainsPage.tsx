@@ -31,7 +31,8 @@ type Pending =
   | { kind: 'buy'; domain: DomainRow }
   | { kind: 'reset-dns'; domain: DomainRow }
   | { kind: 'delete'; domain: DomainRow }
-  | { kind: 'bulk-delete'; ids: number[] };
+  | { kind: 'bulk-delete'; ids: number[] }
+  | { kind: 'bulk-buy'; ids: number[] };
 
 export function DomainsPage() {
   const { t } = useLingui();
@@ -58,6 +59,8 @@ export function DomainsPage() {
     .map(Number);
 
   const { setupDns } = domains;
+  // Bought domains are left out of a bulk purchase.
+  const buyableIds = rows.filter((d) => selection[String(d.id)] && d.status !== 'purchased').map((d) => d.id);
   const actions = useMemo(
     () => ({
       pendingPurchaseId: domains.pendingPurchaseId,
@@ -86,6 +89,12 @@ export function DomainsPage() {
         await domains.purchase(pending.domain.id);
         return;
       }
+      if (pending.kind === 'bulk-buy') {
+        await domains.bulkPurchase(pending.ids);
+        setSelection({});
+        setPending(null);
+        return;
+      }
       if (pending.kind === 'reset-dns') {
         await domains.resetDns(pending.domain.id);
         setPending(null);
@@ -103,34 +112,40 @@ export function DomainsPage() {
   };
 
   const confirmation =
-    pending?.kind === 'reset-dns'
+    pending?.kind === 'bulk-buy'
       ? {
-          title: t`Reset DNS of ${pending.domain.domain_name_unicode}?`,
-          description: t`This removes the current DNS provider configuration: the Cloudflare zone and all its records. The site stops answering under this name until DNS is set up again.`,
-          confirmLabel: t`Reset DNS`,
+          title: t`Buy ${pending.ids.length} domains?`,
+          description: t`Each one is checked with the registrar (price, availability, your balance) and bought for one year if both allow it. The job panel follows the purchases.`,
+          confirmLabel: t`Buy`,
         }
-      : pending?.kind === 'buy'
+      : pending?.kind === 'reset-dns'
         ? {
-            title: t`Buy ${pending.domain.domain_name_unicode}?`,
-            description:
-              pending.domain.estimated_price !== null
-                ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
-                : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
-            confirmLabel: t`Buy`,
+            title: t`Reset DNS of ${pending.domain.domain_name_unicode}?`,
+            description: t`This removes the current DNS provider configuration: the Cloudflare zone and all its records. The site stops answering under this name until DNS is set up again.`,
+            confirmLabel: t`Reset DNS`,
           }
-        : pending?.kind === 'delete'
+        : pending?.kind === 'buy'
           ? {
-              title: t`Delete domain?`,
-              description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
-              confirmLabel: t`Delete`,
+              title: t`Buy ${pending.domain.domain_name_unicode}?`,
+              description:
+                pending.domain.estimated_price !== null
+                  ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
+                  : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
+              confirmLabel: t`Buy`,
             }
-          : pending?.kind === 'bulk-delete'
+          : pending?.kind === 'delete'
             ? {
-                title: t`Delete ${pending.ids.length} domains?`,
-                description: t`They will be removed from your list. This cannot be undone.`,
+                title: t`Delete domain?`,
+                description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
                 confirmLabel: t`Delete`,
               }
-            : { title: '', description: '', confirmLabel: '' };
+            : pending?.kind === 'bulk-delete'
+              ? {
+                  title: t`Delete ${pending.ids.length} domains?`,
+                  description: t`They will be removed from your list. This cannot be undone.`,
+                  confirmLabel: t`Delete`,
+                }
+              : { title: '', description: '', confirmLabel: '' };
 
   const targets = domains.targets.data?.targets ?? [];
   const filtered = Boolean(search.search || search.status || search.target_website);
@@ -247,6 +262,13 @@ export function DomainsPage() {
                 </DropdownMenuTrigger>
                 <DropdownMenuContent align="start">
                   <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={buyableIds.length === 0}
+                    onSelect={() => setPending({ kind: 'bulk-buy', ids: buyableIds })}
+                  >
+                    <Trans>Buy</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
                     className="min-h-10 text-danger-strong"
                     onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
                   >
@@ -265,7 +287,7 @@ export function DomainsPage() {
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
         closeOnConfirm={false}
-        destructive={pending?.kind !== 'buy'}
+        destructive={pending?.kind !== 'buy' && pending?.kind !== 'bulk-buy'}
         {...confirmation}
         onConfirm={confirm}
       />

@@ -3,9 +3,12 @@ import type { CreateDomainInput, ListDomainsQuery, UpdateDomainInput } from '@bl
 import { toast } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { toastApiError } from '../../lib/api-error-message';
 import { trpc } from '../../lib/trpc';
+import { onJobFinished } from '../jobs/job-finish';
+import { useTrackJob } from '../jobs/use-job-sync';
 
 export type DomainRow = RouterOutputs['domains']['list']['data'][number];
 
@@ -16,6 +19,8 @@ export function useDomains(query: ListDomainsQuery) {
   const list = trpc.domains.list.useQuery(query, { placeholderData: keepPreviousData });
   const targets = trpc.domains.targets.useQuery();
   const refresh = () => Promise.all([utils.domains.list.invalidate(), utils.domains.targets.invalidate()]);
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
   const duplicate = t`This domain already exists in your list.`;
 
   const create = trpc.domains.create.useMutation({
@@ -66,6 +71,21 @@ export function useDomains(query: ListDomainsQuery) {
     },
     onError: (err) => toastApiError(err, t`Failed to reset DNS`),
   });
+  const trackJob = useTrackJob();
+  const bulkPurchase = trpc.domains.bulkPurchase.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`Failed to buy some domains`),
+  });
+  // The list shows what the job bought once it ends; its error already names what it could not buy.
+  useEffect(
+    () =>
+      onJobFinished('domains.bulk-purchase', (job) => {
+        void refreshRef.current();
+        if (job.status === 'completed') toast.success(t`Domains bought`);
+        else if (job.status === 'failed') toast.error(job.error ?? t`Failed to buy some domains`);
+      }),
+    [t],
+  );
   const bulkDelete = trpc.domains.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
       toast.success(t`${changed} domains deleted`);
@@ -100,6 +120,7 @@ export function useDomains(query: ListDomainsQuery) {
         ? resetDns.variables?.domainId
         : undefined,
     bulkDelete: (domainIds: number[]) => bulkDelete.mutateAsync({ domainIds }),
-    bulkPending: bulkDelete.isPending,
+    bulkPurchase: (domainIds: number[]) => bulkPurchase.mutateAsync({ domainIds }),
+    bulkPending: bulkDelete.isPending || bulkPurchase.isPending,
   };
 }
