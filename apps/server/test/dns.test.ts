@@ -3,6 +3,7 @@ import {
   type CloudflareTestServer,
 } from '@blogfleet/integrations/cloudflare/testing';
 import { startPorkbunTestServer, type PorkbunTestServer } from '@blogfleet/integrations/registrar/testing';
+import { JOB_SCHEDULES, refreshPendingZones } from '@blogfleet/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, trpcClient, type RestOptions, type TestApp } from '@blogfleet/server/testing';
 
@@ -130,6 +131,19 @@ describe('Cloudflare DNS/CDN for a domain', () => {
       'reset_dns',
       'setup_dns',
     ]);
+  });
+
+  it('notices zones that turned active in the periodic refresh (every ten minutes)', async () => {
+    const id = await boughtDomain('periodic-check.com');
+    const { zone } = (await api('POST', `cloudflare/setup-dns/${id}`)).body.data;
+    expect(await refreshPendingZones(t.deps)).toMatchObject({ changed: 0 });
+    cf.activate(zone.id);
+    const result = await refreshPendingZones(t.deps);
+    expect(result.changed).toBe(1);
+    expect((await api('GET', `domains/${id}`)).body.data.domain.cloudflare_status).toBe('active');
+    const history = (await api('GET', `cloudflare/dns-status/${id}`)).body.data.history;
+    expect(history[0].action_type).toBe('zone_active');
+    expect(JOB_SCHEDULES).toContainEqual({ kind: 'cloudflare.refresh-zones', cron: '*/10 * * * *' });
   });
 
   it('keeps a domain used by a site out of it, and works over tRPC', async () => {

@@ -13,6 +13,7 @@ export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCo
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
 export { listDomains } from './services/domains';
+export { refreshPendingZones } from './services/dns';
 export { hashPassword } from './services/passwords';
 export { pruneLoginAttempts } from './services/auth';
 export { encryptSecret, decryptSecret, secretKeyId } from './services/secrets';

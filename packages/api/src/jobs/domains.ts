@@ -1,6 +1,8 @@
 import { bulkDomainIdsInput } from '@blogfleet/validators';
+import { z } from 'zod';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { purchaseDomain } from '../services/domain-purchase';
+import { refreshPendingZones } from '../services/dns';
 import { defineJobKind, PermanentJobError } from './kind';
 
 const reasonOf = (err: unknown) =>
@@ -56,4 +58,16 @@ export const bulkPurchaseJob = defineJobKind({
     await progress(100, `Bought ${bought.length} domains`);
     return { bought, missing };
   },
+});
+
+/** Pending and failed Cloudflare zones are checked every ten minutes until they are active. */
+export const refreshZonesJob = defineJobKind({
+  kind: 'cloudflare.refresh-zones',
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 300,
+  title: () => 'Cloudflare zone status',
+  internal: true,
+  run: ({ deps }) => refreshPendingZones(deps),
 });

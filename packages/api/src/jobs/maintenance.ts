@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { compactStatCounters, pruneOldRecords } from '../services/housekeeping';
+import { refreshZonesJob } from './domains';
 import { defineJobKind } from './kind';
 
 /** Spent sessions, login attempts past their window and old finished jobs; every 15 minutes. */
@@ -34,4 +35,5 @@ export const compactCountersJob = defineJobKind({
 export const JOB_SCHEDULES = [
   { kind: pruneJob.kind, cron: '*/15 * * * *' },
   { kind: compactCountersJob.kind, cron: '* * * * *' },
+  { kind: refreshZonesJob.kind, cron: '*/10 * * * *' },
 ];

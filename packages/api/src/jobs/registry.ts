@@ -1,5 +1,5 @@
 import type { JobKind } from './kind';
-import { bulkPurchaseJob } from './domains';
+import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { compactCountersJob, pruneJob } from './maintenance';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
@@ -8,7 +8,7 @@ import { compactCountersJob, pruneJob } from './maintenance';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyJobKind = JobKind<any, unknown>;
 
-const productKinds: AnyJobKind[] = [pruneJob, compactCountersJob, bulkPurchaseJob];
+const productKinds: AnyJobKind[] = [pruneJob, compactCountersJob, bulkPurchaseJob, refreshZonesJob];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));
 

@@ -275,3 +275,50 @@ export async function dnsStatus(ctx: Ctx, id: number) {
     })),
   };
 }
+
+/**
+ * Checks every zone still pending (or failed) with Cloudflare and records the ones that turned active;
+ * run by the periodic `cloudflare.refresh-zones` job. Nothing to do when Cloudflare is not set up.
+ */
+export async function refreshPendingZones(ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>) {
+  const cf = await optionalIntegrationConfig(ctx, 'cloudflare');
+  if (!cf) return { checked: 0, changed: 0 };
+  const rows = await ctx.db
+    .selectFrom('domains')
+    .select(['id', 'cloudflare_zone_id', 'cloudflare_status'])
+    .where('cloudflare_zone_id', 'is not', null)
+    .where('cloudflare_status', 'in', ['pending', 'failed'])
+    .orderBy('updated_at')
+    .limit(200)
+    .execute();
+  let changed = 0;
+  for (const row of rows) {
+    const status = cdnStatusOf(await getZone(cf, row.cloudflare_zone_id!));
+    if (status === row.cloudflare_status) continue;
+    const now = new Date();
+    await ctx.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('domains')
+        .set({ cloudflare_status: status, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+      await trx
+        .updateTable('cdn_status')
+        .set({ cloudflare_status: status, updated_at: now })
+        .where('domain_id', '=', row.id)
+        .execute();
+      await trx
+        .insertInto('dns_settings_history')
+        .values({
+          domain_id: row.id,
+          action_type: `zone_${status}`,
+          details: { zoneId: row.cloudflare_zone_id },
+          created_by: null,
+          created_at: now,
+        })
+        .execute();
+    });
+    changed++;
+  }
+  return { checked: rows.length, changed };
+}
