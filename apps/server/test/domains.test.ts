@@ -286,3 +286,12 @@ describe('the same calls over tRPC', () => {
     await expect(client.domains.get.query({ id: domain.id })).rejects.toThrow('Domain not found');
   });
 });
+
+describe('bulk ids beyond the id column', () => {
+  it('are refused as bad input before they reach the database', async () => {
+    const res = await api('POST', 'domains/bulk-delete', { body: { domainIds: [2_147_483_648] } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('VALIDATION_ERROR');
+    expect(res.body.error.details.issues[0].path).toBe('domainIds.0');
+  });
+});

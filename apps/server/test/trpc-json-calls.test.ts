@@ -195,6 +195,16 @@ describe('tRPC plain JSON calls answer as tRPC itself does', () => {
       false,
     ],
     [
+      'a batch whose input is an array (400)',
+      () => ({
+        method: 'POST',
+        url: '/trpc/users.create?batch=1',
+        token: admin,
+        body: JSON.stringify([{ username: 'arr', email: 'arr@x.test', password: 'long-enough-1' }]),
+      }),
+      false,
+    ],
+    [
       'a method tRPC does not take',
       () => ({ method: 'PUT', url: '/trpc/auth.me', token: admin, body: '{}' }),
       false,

@@ -1,6 +1,6 @@
 import { parse } from 'tldts';
 import { z } from 'zod';
-import { noNulBytes } from './common';
+import { MAX_ID, noNulBytes } from './common';
 import { DOMAINS_PAGE_SIZE, domainStatuses } from './constants';
 import { listInput } from './list';
 
@@ -105,7 +105,7 @@ export type UpdateDomainInput = z.infer<typeof updateDomainInput>;
 export const MAX_BULK_DOMAINS = 500;
 export const bulkDomainIdsInput = z.object({
   domainIds: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(MAX_ID))
     .min(1, 'Select at least one domain')
     .max(MAX_BULK_DOMAINS, `At most ${MAX_BULK_DOMAINS} domains at a time`),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 import { emailField, MIN_PASSWORD_LENGTH } from './auth';
 import { USERS_PAGE_SIZE } from './constants';
 import { listInput } from './list';
@@ -60,7 +61,7 @@ export const setUserStatusInput = z.object({ status: userStatus });
 export const MAX_BULK_USERS = 500;
 export const bulkUserIdsInput = z.object({
   userIds: z
-    .array(z.number().int().positive())
+    .array(z.number().int().positive().max(MAX_ID))
     .min(1, 'Select at least one user')
     .max(MAX_BULK_USERS, `At most ${MAX_BULK_USERS} users at a time`),
 });

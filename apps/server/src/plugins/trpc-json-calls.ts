@@ -71,7 +71,13 @@ function plainCalls(router: AnyTRPCRouter, request: FastifyRequest, maxBatchSize
       return null;
     }
   } else return null;
-  if (batch && inputs !== undefined && (typeof inputs !== 'object' || inputs === null)) return null;
+  // tRPC refuses anything but an object keyed by call index (an array too); its resolver says so.
+  if (
+    batch &&
+    inputs !== undefined &&
+    (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
+  )
+    return null;
 
   const procedures = (router._def as { procedures: Record<string, AnyTRPCProcedure | undefined> }).procedures;
   const deserialize = router._def._config.transformer.input.deserialize as (v: unknown) => unknown;

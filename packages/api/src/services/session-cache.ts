@@ -9,10 +9,14 @@ const MAX_ENTRIES = 20_000;
 /** Whose sessions a change touches: one user, several (bulk actions, at most a page of 500), or a family. */
 type Change = { userId: number } | { userIds: number[] } | { family: string };
 
-function touches(change: Change, user: SessionUser): boolean {
-  if ('userId' in change) return user.id === change.userId;
-  if ('userIds' in change) return change.userIds.includes(user.id);
-  return user.sessionFamily === change.family;
+/** The test for one cached session, with a bulk change's ids in a set (a page of 500 × every entry). */
+function toucher(change: Change): (user: SessionUser) => boolean {
+  if ('userId' in change) return (user) => user.id === change.userId;
+  if ('userIds' in change) {
+    const ids = new Set(change.userIds);
+    return (user) => ids.has(user.id);
+  }
+  return (user) => user.sessionFamily === change.family;
 }
 
 /**
@@ -95,8 +99,9 @@ export class SessionCache {
 
   #forget(change: Change) {
     this.#generation++;
+    const touches = toucher(change);
     for (const [token, { user }] of this.#entries) {
-      if (touches(change, user)) {
+      if (touches(user)) {
         this.#entries.delete(token);
       }
     }
