@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { AuthProvider } from './lib/auth';
 import { authStore } from './lib/auth-store';
 import { initI18n } from './lib/i18n';
-import { loadSchemas, useSchemasReady } from './lib/schemas';
+import { loadedSchemas, loadSchemas, useSchemasReady } from './lib/schemas';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { routeTree } from './routeTree.gen';
@@ -33,7 +33,16 @@ declare module '@tanstack/react-router' {
 /** Waits for a stored session to be confirmed (a spinner, core §2), and re-runs the guards when it changes. */
 function Routes() {
   const auth = useSyncExternalStore(authStore.subscribe, authStore.get);
-  useEffect(() => authStore.subscribe(() => void router.invalidate()), []);
+  useEffect(
+    () =>
+      authStore.subscribe(() => {
+        // Signed in but the schemas not here yet: the router is not shown and runs when they are
+        // (re-running it now would validate URLs and start loaders without them).
+        if (authStore.get().status === 'authenticated' && !loadedSchemas()) return;
+        void router.invalidate();
+      }),
+    [],
+  );
   // Signed-in routes validate their URLs with the schemas, so those must be here before the router runs.
   const schemasReady = useSchemasReady(auth.status === 'authenticated');
   if (auth.status === 'loading' || !schemasReady) {

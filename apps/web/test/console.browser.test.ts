@@ -239,6 +239,56 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     await context.close();
   });
 
+  it('keeps the page when the toast area fails to download, and shows the next toast once it can', async () => {
+    // The plain user of the test above; the access-denied notice is the toast that needs the chunk.
+    const { context, page } = await newPage();
+    await signIn(page, 'plain@browser.test', 'plain-pass-1');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.route('**/assets/toaster-*.js', (route) => route.abort());
+    const goToUsers = () =>
+      page.evaluate(() => {
+        window.history.pushState({}, '', '/users');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+    await goToUsers();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+
+    await page.unroute('**/assets/toaster-*.js');
+    await goToUsers();
+    await page.getByText("Access denied. You don't have permission to view this page.").first().waitFor();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await context.close();
+  });
+
+  it('never lets unchecked URL values through while the schemas are still on their way', async () => {
+    const { context, page } = await newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    // A reload with a slow schemas chunk: the session is confirmed first.
+    await page.route('**/assets/schemas-chunk-*.js', async (route) => {
+      await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const listInputs: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.pathname.includes('users.list')) listInputs.push(url.searchParams.get('input') ?? '');
+    });
+    const errors: string[] = [];
+    page.on('pageerror', (err) => errors.push(err.message));
+    await page.goto('/users?limit=999&page=%22abc%22&search=123');
+    await page.getByRole('heading', { name: 'Users' }).waitFor();
+    await expect.poll(() => listInputs.length).toBeGreaterThan(0);
+    for (const input of listInputs) {
+      expect(input).not.toContain('999');
+      expect(input).not.toContain('abc');
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refreshes an expired access token without the user noticing', async () => {
     const { context, page } = await newPage();
     await signIn(page, ADMIN.email, ADMIN.password);

@@ -69,7 +69,7 @@ export {
 } from './components/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './components/confirm-dialog';
 export { TOAST_DURATION_MS, Toaster, type ToasterProps } from './components/toast';
-export { toast, useToasterWanted, type ToastOptions } from './components/toast-api';
+export { toast, useToastRequests, useToasterWanted, type ToastOptions } from './components/toast-api';
 export { Progress, type ProgressProps, type ProgressTone } from './components/progress';
 export { Stars, type StarsProps } from './components/stars';
 export { EmptyState, type EmptyStateProps } from './components/empty-state';

@@ -1,3 +1,4 @@
+import { authStore } from './auth-store';
 import { loadedSchemas, type Schemas } from './schemas';
 
 type FieldSchema = { safeParse(value: unknown): { success: boolean; data?: unknown } };
@@ -14,9 +15,15 @@ export function listSearchValidator<S extends object>(
 ): (raw: Record<string, unknown>) => S {
   return (raw) => {
     const schemas = loadedSchemas();
-    // Without the schemas nobody is signed in: the guard sends the visit to /login, and the URL it
-    // remembers (and the router's canonical URL before it) must keep the params as typed.
-    if (!schemas) return Object.fromEntries(keys.map((key) => [key, raw[key]])) as S;
+    if (!schemas) {
+      // Signed in without the schemas should not happen (main.tsx waits for them); if it does, no
+      // unchecked value gets through: every key falls back to its default.
+      if (authStore.get().status === 'authenticated')
+        return Object.fromEntries(keys.map((key) => [key, undefined])) as S;
+      // Signed out: the guard sends the visit to /login, and the URL it remembers (and the router's
+      // canonical URL before it) must keep the params as typed.
+      return Object.fromEntries(keys.map((key) => [key, raw[key]])) as S;
+    }
     const shape = shapeOf(schemas);
     const out: Record<string, unknown> = {};
     for (const key of keys) {

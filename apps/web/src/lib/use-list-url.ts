@@ -7,17 +7,17 @@ type Navigate<S> = (options: { search: (prev: S) => S; replace: boolean }) => Pr
  * and the search box is debounced into it; back/forward brings the box along.
  */
 export function useListUrl<S extends { page?: number; search?: string }>(search: S, navigate: Navigate<S>) {
-  const [searchText, setSearchText] = useState(search.search ?? '');
+  const [searchText, setSearchText] = useState(String(search.search ?? ''));
   const setSearch = (patch: Partial<S>, keepPage = false) =>
     navigate({
       search: (prev) => ({ ...prev, ...(keepPage ? {} : { page: undefined }), ...patch }),
       replace: true,
     });
 
-  useEffect(() => setSearchText(search.search ?? ''), [search.search]);
+  useEffect(() => setSearchText(String(search.search ?? '')), [search.search]);
   useEffect(() => {
-    const next = searchText.trim();
-    if (next === (search.search ?? '')) return;
+    const next = String(searchText).trim();
+    if (next === String(search.search ?? '')) return;
     const timer = setTimeout(() => void setSearch({ search: next || undefined } as Partial<S>), 300);
     return () => clearTimeout(timer);
   });

@@ -20,7 +20,30 @@ function ready(): Promise<Sonner> {
     wanted = true;
     for (const listener of wantedListeners) listener();
   }
-  return (sonner ??= toasterMounted.then(() => import('sonner')));
+  requested++;
+  for (const listener of requestListeners) listener();
+  sonner ??= toasterMounted
+    .then(() => import('sonner'))
+    .catch((err: unknown) => {
+      // A failed download is tried again by the next toast.
+      sonner = null;
+      throw err;
+    });
+  return sonner;
+}
+
+let requested = 0;
+const requestListeners = new Set<() => void>();
+
+/** Counts toast requests: a toast area that failed to load tries again on the next one. */
+export function useToastRequests(): number {
+  return useSyncExternalStore(
+    (listener) => {
+      requestListeners.add(listener);
+      return () => requestListeners.delete(listener);
+    },
+    () => requested,
+  );
 }
 
 /** Called by <Toaster/> once it listens. */
@@ -44,7 +67,10 @@ type Kind = 'success' | 'error' | 'warning' | 'info' | 'message';
 const show =
   (kind: Kind): Show =>
   (message, options) =>
-    void ready().then((s) => s.toast[kind](message, options));
+    void ready().then(
+      (s) => s.toast[kind](message, options),
+      () => undefined,
+    );
 
 /** The four kinds of notice the product uses (core §2 Shell), plus dismiss. Callers never import sonner. */
 export const toast: {
@@ -62,5 +88,9 @@ export const toast: {
   warning: show('warning'),
   info: show('info'),
   message: show('message'),
-  dismiss: (id) => void ready().then((s) => s.toast.dismiss(id)),
+  dismiss: (id) =>
+    void ready().then(
+      (s) => s.toast.dismiss(id),
+      () => undefined,
+    ),
 };

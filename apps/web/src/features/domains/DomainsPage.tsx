@@ -49,7 +49,7 @@ export function DomainsPage() {
   const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
   useEffect(
     () => setSelection({}),
-    [query.page, query.limit, query.search, query.status, query.target_website],
+    [query.page, query.limit, query.search, query.status, query.target_website, query.sort, query.order],
   );
 
   const rows = domains.list.data?.data ?? [];

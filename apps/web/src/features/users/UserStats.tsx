@@ -1,15 +1,11 @@
+import type { RouterOutputs } from '@blogfleet/api';
 import { Card, CardContent } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
 import { ShieldCheck, UserCheck, Users, Activity } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../lib/format';
 
-interface Stats {
-  total_users: number;
-  admin_count: number;
-  active_users: number;
-  active_last_30_days: number;
-}
+type Stats = RouterOutputs['users']['stats'];
 
 function Stat({
   label,

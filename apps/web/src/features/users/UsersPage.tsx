@@ -47,8 +47,11 @@ export function UsersPage() {
   const [selection, setSelection] = useState<RowSelectionState>({});
 
   const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
-  // A new page of rows is a new selection.
-  useEffect(() => setSelection({}), [query.page, query.limit, query.search, query.role, query.status]);
+  // A re-sorted, re-paged or re-filtered list is a new selection: bulk actions never reach rows not shown.
+  useEffect(
+    () => setSelection({}),
+    [query.page, query.limit, query.search, query.role, query.status, query.sort, query.order],
+  );
 
   const rows = users.list.data?.users ?? [];
   const pagination = users.list.data?.pagination;
