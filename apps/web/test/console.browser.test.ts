@@ -280,7 +280,7 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     page.on('pageerror', (err) => errors.push(err.message));
     await page.goto('/users?limit=999&page=%22abc%22&search=123');
     await page.getByRole('heading', { name: 'Users' }).waitFor();
-    await expect.poll(() => listInputs.length).toBeGreaterThan(0);
+    await expect.poll(() => listInputs.length, { timeout: 10_000 }).toBeGreaterThan(0);
     for (const input of listInputs) {
       expect(input).not.toContain('999');
       expect(input).not.toContain('abc');

@@ -44,7 +44,9 @@ describe.skipIf(blocker !== null)('the login form in Chromium', { timeout: 60_00
     expect(scripts.filter((body) => body.includes('data-sonner-toaster'))).toHaveLength(0);
 
     await page.getByLabel('Email').focus();
-    await expect.poll(() => scripts.some((body) => body.includes('ZodError'))).toBe(true);
+    await expect
+      .poll(() => scripts.some((body) => body.includes('ZodError')), { timeout: 10_000 })
+      .toBe(true);
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Invalid email address').waitFor();
