@@ -149,8 +149,12 @@ describe.skipIf(blocker !== null)('the users list in Chromium', { timeout: 120_0
     const card = page.getByTestId('user-row-writer.01');
     await card.getByRole('button', { name: 'Actions for writer.01' }).click();
     await capture(page, 'users-row-menu-en-phone');
-    const menuBox = await page.getByRole('menuitem', { name: 'Deactivate' }).boundingBox();
-    expect(menuBox!.height).toBeGreaterThanOrEqual(40);
+    // Measured once the menu's opening animation (a slight zoom) has settled.
+    await expect
+      .poll(async () => (await page.getByRole('menuitem', { name: 'Deactivate' }).boundingBox())!.height, {
+        timeout: 2_000,
+      })
+      .toBeGreaterThanOrEqual(40);
     await page.getByRole('menuitem', { name: 'Deactivate' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Deactivate' }).click();
     await card.getByRole('button', { name: 'Activate writer.01' }).waitFor();
