@@ -11,6 +11,7 @@ import { loggerOptions } from './logger';
 import { noStoreForApi } from './plugins/cache-control';
 import { errorHandlers, frameworkErrors, notFoundHandler } from './plugins/errors';
 import { healthPlugin } from './plugins/health';
+import { serveHostedSitesHere } from './plugins/hosted-sites';
 import { reencryptWhenKeysChange } from './plugins/key-rotation';
 import { JsonTooDeepError, jsonTooDeep } from './plugins/json-depth';
 import { openApiPlugin } from './plugins/openapi';
@@ -128,6 +129,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   notFoundHandler(app, await webPlugin(app, config.webDistDir));
 
   if (deps.secrets instanceof Keyring) reencryptWhenKeysChange(app, deps, deps.secrets);
+  if (workers) serveHostedSitesHere(app, deps);
 
   app.addHook('onClose', async () => {
     await workers?.stop();

@@ -6,6 +6,7 @@ import { startQueue } from './jobs/queue';
 import { startJobWorkers } from './jobs/workers';
 import { loggerOptions } from './logger';
 import { healthPlugin } from './plugins/health';
+import { serveHostedSitesHere } from './plugins/hosted-sites';
 import { loadSecrets } from './secret-files';
 
 /**
@@ -39,6 +40,7 @@ async function main() {
     app.log,
   );
   await healthPlugin(app, dbHandle);
+  serveHostedSitesHere(app, deps);
   app.addHook('onClose', async () => {
     await workers.stop();
     await queue.stop({ graceful: true, wait: true, timeout: 8_000, close: false });

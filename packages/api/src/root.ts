@@ -2,10 +2,12 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { cloudflareRouter } from './routers/cloudflare';
+import { creatorRouter } from './routers/creator';
 import { dashboardRouter } from './routers/dashboard';
 import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
 import { settingsRouter } from './routers/settings';
+import { sitesRouter } from './routers/sites';
 import { usersRouter } from './routers/users';
 import { createCallerFactory, router } from './trpc';
 
@@ -14,10 +16,12 @@ export const appRouter = router({
   users: usersRouter,
   domains: domainsRouter,
   cloudflare: cloudflareRouter,
+  creator: creatorRouter,
   dashboard: dashboardRouter,
   jobs: jobsRouter,
   account: accountRouter,
   settings: settingsRouter,
+  sites: sitesRouter,
 });
 
 export type AppRouter = typeof appRouter;

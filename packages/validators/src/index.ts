@@ -8,3 +8,4 @@ export * from './jobs';
 export * from './account';
 export * from './settings';
 export * from './dashboard';
+export * from './creator';

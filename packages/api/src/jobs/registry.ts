@@ -1,5 +1,6 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
+import { createSiteJob, deleteSiteJob } from './creator';
 import { compactCountersJob, pruneJob } from './maintenance';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
@@ -8,7 +9,14 @@ import { compactCountersJob, pruneJob } from './maintenance';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyJobKind = JobKind<any, unknown>;
 
-const productKinds: AnyJobKind[] = [pruneJob, compactCountersJob, bulkPurchaseJob, refreshZonesJob];
+const productKinds: AnyJobKind[] = [
+  pruneJob,
+  compactCountersJob,
+  bulkPurchaseJob,
+  refreshZonesJob,
+  createSiteJob,
+  deleteSiteJob,
+];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));
 

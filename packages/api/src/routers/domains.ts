@@ -2,6 +2,7 @@ import {
   bulkDomainIdsInput,
   createDomainInput,
   idParam,
+  MAX_ID,
   listDomainsInput,
   paginationShape,
   updateDomainInput,
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { domainView } from '../services/domain-view';
 import { bulkPurchaseJob } from '../jobs/domains';
 import { purchaseDomain } from '../services/domain-purchase';
+import { moveDomainToSite } from '../services/domain-move';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
 import { resetDns, setupDns } from '../services/dns';
@@ -147,6 +149,29 @@ export const domainsRouter = router({
     .input(z.object({ id: idParam }))
     .output(resetDnsResult)
     .mutation(({ ctx, input }) => resetDns(ctx, input.id)),
+
+  moveToSite: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/{id}/move-to-site',
+        tags,
+        summary: 'Point an existing site at this domain',
+        description:
+          "Not for a domain a site already uses. The site's previous domain is freed. A site Blogfleet hosts itself keeps its domain (delete and create its WordPress site instead).",
+      },
+    })
+    .input(
+      z.object({
+        id: idParam,
+        siteId: z.number().int().positive().max(MAX_ID),
+        domainName: z.string().max(2048).optional().describe('Ignored; the spec sends it'),
+      }),
+    )
+    .output(
+      z.object({ domain: domainView, site: z.object({ id: z.number().int(), domain_name: z.string() }) }),
+    )
+    .mutation(({ ctx, input }) => moveDomainToSite(ctx, input.id, input.siteId)),
 
   delete: protectedProcedure
     .meta({

@@ -6,6 +6,7 @@ import * as m0004 from './0004_login_limits';
 import * as m0005 from './0005_settings';
 import * as m0006 from './0006_counters';
 import * as m0007 from './0007_domains';
+import * as m0008 from './0008_creator';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005_settings': m0005,
   '0006_counters': m0006,
   '0007_domains': m0007,
+  '0008_creator': m0008,
 };

@@ -165,6 +165,12 @@ export interface SitesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_synced_at: NullableTimestamp;
+  /** Provisioned by Blogfleet on its own hosting target (Delete WP removes it there). */
+  hosted_here: Generated<boolean>;
+  /** Encrypted JSON of the full credentials of a site Blogfleet provisioned. */
+  credentials_ciphertext: string | null;
+  /** When its creator was shown the credentials (they are shown once). */
+  credentials_shown_at: NullableTimestamp;
 }
 
 /** A site's posts as stored in (or bound for) WordPress. */

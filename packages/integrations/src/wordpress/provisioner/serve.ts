@@ -122,6 +122,16 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
   return site;
 }
 
+/** Domains whose server this process started and still runs. */
+export function runningSites(): string[] {
+  return [...running.keys()];
+}
+
+/** Stops every site server this process started (on shutdown: they would outlive it). */
+export async function stopAllSites(): Promise<void> {
+  await Promise.all([...running.values()].map((site) => site.stop()));
+}
+
 /** Stops the server of `domain` if this process started it. */
 export async function stopSiteServer(domain: string): Promise<void> {
   await running.get(domain)?.stop();

@@ -1,0 +1,87 @@
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import { toDomainView } from './domain-view';
+import { likePattern } from './search';
+
+type Ctx = Pick<Context, 'db' | 'req'> & { user: { id: number } };
+
+/**
+ * Move to Site (doc2 §4): points an existing site at this domain. The domain must not be used by a
+ * site; the site's previous domain is freed. A site whose WordPress Blogfleet runs on its own host lives
+ * under its domain's name there, so it cannot change domain this way.
+ */
+export async function moveDomainToSite(ctx: Ctx, domainId: number, siteId: number) {
+  return ctx.db.transaction().execute(async (trx) => {
+    const domain = await trx
+      .selectFrom('domains')
+      .selectAll()
+      .where('id', '=', domainId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!domain) throw notFound('Domain');
+    const site = await trx
+      .selectFrom('sites')
+      .selectAll()
+      .where('id', '=', siteId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!site) throw notFound('Site');
+    if (site.domain_id === domain.id) {
+      return { domain: toDomainView(domain), site: { id: site.id, domain_name: site.domain_name } };
+    }
+    if (domain.is_used) {
+      throw new AppError('VALIDATION_ERROR', `${domain.domain_name} is already used by a site`);
+    }
+    if (site.hosted_here) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `${site.site_title} runs on Blogfleet's host under ${site.domain_name}; delete its WordPress site and create it again for ${domain.domain_name}`,
+      );
+    }
+    const now = new Date();
+    if (site.domain_id !== null) {
+      await trx
+        .updateTable('domains')
+        .set({ is_used: false, updated_at: now })
+        .where('id', '=', site.domain_id)
+        .execute();
+    }
+    await trx
+      .updateTable('sites')
+      .set({ domain_id: domain.id, domain_name: domain.domain_name, updated_at: now })
+      .where('id', '=', site.id)
+      .execute();
+    const moved = await trx
+      .updateTable('domains')
+      .set({ is_used: true, updated_at: now })
+      .where('id', '=', domain.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'domain.move_to_site',
+        subjectType: 'domain',
+        subjectId: domain.id,
+        details: { domain: domain.domain_name, siteId: site.id, previousDomain: site.domain_name },
+      },
+    );
+    return { domain: toDomainView(moved), site: { id: site.id, domain_name: domain.domain_name } };
+  });
+}
+
+/** Sites for selectors (Move to Site): id, title and domain, by title. */
+export async function siteOptions(ctx: Pick<Context, 'db'>, search?: string) {
+  let q = ctx.db
+    .selectFrom('sites')
+    .select(['id', 'site_title', 'domain_name', 'status', 'hosted_here'])
+    .orderBy('site_title')
+    .orderBy('id')
+    .limit(100);
+  if (search) {
+    const like = likePattern(search);
+    q = q.where((eb) => eb.or([eb('site_title', 'ilike', like), eb('domain_name', 'ilike', like)]));
+  }
+  return q.execute();
+}
