@@ -32,6 +32,8 @@ const known: Record<string, MessageDescriptor> = {
   'An IP address is not a domain name': msg`An IP address is not a domain name`,
   'Enter a domain name under a public suffix, such as example.com': msg`Enter a domain name under a public suffix, such as example.com`,
   'Select at least one domain': msg`Select at least one domain`,
+  // WordPress creation (packages/validators/src/creator.ts).
+  'Please fill in all required fields': msg`Please fill in all required fields`,
 };
 
 export function translateIssue(message: string | undefined): string | undefined {

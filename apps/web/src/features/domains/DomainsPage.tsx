@@ -21,7 +21,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
 import { formatPrice, useDomainColumns } from './domain-columns';
+import { CreateSiteDialog } from './CreateSiteDialog';
+import { CredentialsDialog } from './CredentialsDialog';
 import { DomainDialog } from './DomainDialog';
+import { MoveToSiteDialog } from './MoveToSiteDialog';
+import { useSiteCreation } from './use-site-creation';
 import { domainsQuery, type DomainsSearch } from './domains-search';
 import { useDomains, type DomainRow } from './use-domains';
 
@@ -31,6 +35,7 @@ type Pending =
   | { kind: 'buy'; domain: DomainRow }
   | { kind: 'reset-dns'; domain: DomainRow }
   | { kind: 'delete'; domain: DomainRow }
+  | { kind: 'delete-site'; domain: DomainRow }
   | { kind: 'bulk-delete'; ids: number[] }
   | { kind: 'bulk-buy'; ids: number[] };
 
@@ -45,6 +50,9 @@ export function DomainsPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
+  const [creatingFor, setCreatingFor] = useState<DomainRow | null>(null);
+  const [movingDomain, setMovingDomain] = useState<DomainRow | null>(null);
+  const creator = useSiteCreation(domains.refresh);
 
   const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
   useEffect(
@@ -74,6 +82,9 @@ export function DomainsPage() {
         setDialogOpen(true);
       },
       onDelete: (domain: DomainRow) => setPending({ kind: 'delete', domain }),
+      onCreateSite: (domain: DomainRow) => setCreatingFor(domain),
+      onDeleteSite: (domain: DomainRow) => setPending({ kind: 'delete-site', domain }),
+      onMoveToSite: (domain: DomainRow) => setMovingDomain(domain),
     }),
     [domains.pendingPurchaseId, domains.pendingDnsId, setupDns],
   );
@@ -92,6 +103,11 @@ export function DomainsPage() {
       if (pending.kind === 'bulk-buy') {
         await domains.bulkPurchase(pending.ids);
         setSelection({});
+        setPending(null);
+        return;
+      }
+      if (pending.kind === 'delete-site') {
+        await creator.remove(pending.domain.domain_name);
         setPending(null);
         return;
       }
@@ -133,19 +149,25 @@ export function DomainsPage() {
                   : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
               confirmLabel: t`Buy`,
             }
-          : pending?.kind === 'delete'
+          : pending?.kind === 'delete-site'
             ? {
-                title: t`Delete domain?`,
-                description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
-                confirmLabel: t`Delete`,
+                title: t`Delete the WordPress site of ${pending.domain.domain_name_unicode}?`,
+                description: t`The site, its database and its files are removed from the hosting target. Its record in Blogfleet stays, inactive. This cannot be undone.`,
+                confirmLabel: t`Delete WP`,
               }
-            : pending?.kind === 'bulk-delete'
+            : pending?.kind === 'delete'
               ? {
-                  title: t`Delete ${pending.ids.length} domains?`,
-                  description: t`They will be removed from your list. This cannot be undone.`,
+                  title: t`Delete domain?`,
+                  description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
                   confirmLabel: t`Delete`,
                 }
-              : { title: '', description: '', confirmLabel: '' };
+              : pending?.kind === 'bulk-delete'
+                ? {
+                    title: t`Delete ${pending.ids.length} domains?`,
+                    description: t`They will be removed from your list. This cannot be undone.`,
+                    confirmLabel: t`Delete`,
+                  }
+                : { title: '', description: '', confirmLabel: '' };
 
   const targets = domains.targets.data?.targets ?? [];
   const filtered = Boolean(search.search || search.status || search.target_website);
@@ -283,6 +305,19 @@ export function DomainsPage() {
       />
 
       <DomainDialog open={dialogOpen} onOpenChange={setDialogOpen} domain={editing} onSave={domains.save} />
+      <CreateSiteDialog
+        domain={creatingFor}
+        onOpenChange={(open) => !open && setCreatingFor(null)}
+        onCreate={creator.create}
+        onGenerate={creator.generate}
+        generating={creator.generating}
+      />
+      <CredentialsDialog credentials={creator.credentials} onClose={creator.closeCredentials} />
+      <MoveToSiteDialog
+        domain={movingDomain}
+        onOpenChange={(open) => !open && setMovingDomain(null)}
+        onMoved={domains.refresh}
+      />
       <ConfirmDialog
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}

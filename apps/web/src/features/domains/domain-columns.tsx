@@ -8,7 +8,16 @@ import {
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
-import { Cloud, CloudOff, MoreHorizontal, Pencil, ShoppingCart, Trash2 } from 'lucide-react';
+import {
+  ArrowRightLeft,
+  Cloud,
+  CloudOff,
+  Globe,
+  MoreHorizontal,
+  Pencil,
+  ShoppingCart,
+  Trash2,
+} from 'lucide-react';
 import { useMemo } from 'react';
 import { formatNumber, formatUserDate } from '../../lib/format';
 import type { DomainRow } from './use-domains';
@@ -21,6 +30,9 @@ export interface DomainActions {
   onResetDns(domain: DomainRow): void;
   onEdit(domain: DomainRow): void;
   onDelete(domain: DomainRow): void;
+  onCreateSite(domain: DomainRow): void;
+  onDeleteSite(domain: DomainRow): void;
+  onMoveToSite(domain: DomainRow): void;
 }
 
 /** Registrars price in US dollars; the number follows the interface language. */
@@ -32,7 +44,18 @@ export function formatPrice(value: number): string {
 export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[] {
   const { t } = useLingui();
   return useMemo(() => {
-    const { pendingPurchaseId, pendingDnsId, onBuy, onSetupDns, onResetDns, onEdit, onDelete } = actions;
+    const {
+      pendingPurchaseId,
+      pendingDnsId,
+      onBuy,
+      onSetupDns,
+      onResetDns,
+      onEdit,
+      onDelete,
+      onCreateSite,
+      onDeleteSite,
+      onMoveToSite,
+    } = actions;
     return [
       {
         accessorKey: 'domain_name',
@@ -112,6 +135,8 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
           const dnsAllowed = bought && !d.is_used;
           const zoneActive = d.cloudflare_status === 'active';
           const dnsBusy = pendingDnsId === d.id;
+          // WP creation needs a bought domain no site uses; a hosted one offers Delete WP instead.
+          const wpAllowed = bought && !d.is_used;
           if (table.options.meta?.stacked) {
             return (
               <DropdownMenu>
@@ -149,6 +174,32 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                   >
                     <CloudOff className="size-4" aria-hidden />
                     <Trans>Reset DNS</Trans>
+                  </DropdownMenuItem>
+                  {d.is_hosted ? (
+                    <DropdownMenuItem
+                      className="min-h-10 text-danger-strong"
+                      onSelect={() => onDeleteSite(d)}
+                    >
+                      <Globe className="size-4" aria-hidden />
+                      <Trans>Delete WP</Trans>
+                    </DropdownMenuItem>
+                  ) : (
+                    <DropdownMenuItem
+                      className="min-h-10"
+                      disabled={!wpAllowed}
+                      onSelect={() => onCreateSite(d)}
+                    >
+                      <Globe className="size-4" aria-hidden />
+                      <Trans>Create WP site</Trans>
+                    </DropdownMenuItem>
+                  )}
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={d.is_used}
+                    onSelect={() => onMoveToSite(d)}
+                  >
+                    <ArrowRightLeft className="size-4" aria-hidden />
+                    <Trans>Move to site</Trans>
                   </DropdownMenuItem>
                   <DropdownMenuItem className="min-h-10" onSelect={() => onEdit(d)}>
                     <Pencil className="size-4" aria-hidden />
@@ -206,6 +257,39 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                     <Trans>Setup DNS</Trans>
                   </Button>
                 ))}
+              {d.is_hosted ? (
+                <Button
+                  size="sm"
+                  variant="outline"
+                  aria-label={t`Delete WP site of ${d.domain_name_unicode}`}
+                  onClick={() => onDeleteSite(d)}
+                >
+                  <Globe className="size-4 text-danger" aria-hidden />
+                  <Trans>Delete WP</Trans>
+                </Button>
+              ) : (
+                wpAllowed && (
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    aria-label={t`Create WP site for ${d.domain_name_unicode}`}
+                    onClick={() => onCreateSite(d)}
+                  >
+                    <Globe className="size-4" aria-hidden />
+                    <Trans>WP</Trans>
+                  </Button>
+                )
+              )}
+              <Button
+                size="icon"
+                variant="ghost"
+                disabled={d.is_used}
+                title={d.is_used ? t`A site uses this domain` : undefined}
+                aria-label={t`Move ${d.domain_name_unicode} to a site`}
+                onClick={() => onMoveToSite(d)}
+              >
+                <ArrowRightLeft className="size-4" />
+              </Button>
               <Button
                 size="icon"
                 variant="ghost"

@@ -97,6 +97,7 @@ export function useDomains(query: ListDomainsQuery) {
   return {
     list,
     targets,
+    refresh,
     /** Resolves on success; on failure shows the toast and rethrows so the dialog stays open. */
     async save(id: number | null, input: CreateDomainInput | UpdateDomainInput) {
       try {
