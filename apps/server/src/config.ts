@@ -42,6 +42,7 @@ const envSchema = z.object({
     }),
   CLOUDFLARE_API_URL: z.url().optional(),
   PORKBUN_API_URL: z.url().optional(),
+  NAMECHEAP_API_URL: z.url().optional(),
   DATAFORSEO_API_URL: z.url().optional(),
   ADMIN_EMAIL: z.email().default('admin@blogfleet.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -122,6 +123,7 @@ export interface Config {
   integrations: {
     cloudflareApiUrl?: string;
     porkbunApiUrl?: string;
+    namecheapApiUrl?: string;
     dataForSeoApiUrl?: string;
     /** Every WP_* variable (WordPress hosting defaults; the provisioner's hostFromEnv reads them). */
     wordpressHostEnv: Record<string, string>;
@@ -180,6 +182,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     integrations: {
       cloudflareApiUrl: e.CLOUDFLARE_API_URL,
       porkbunApiUrl: e.PORKBUN_API_URL,
+      namecheapApiUrl: e.NAMECHEAP_API_URL,
       dataForSeoApiUrl: e.DATAFORSEO_API_URL,
       wordpressHostEnv: Object.fromEntries(
         Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('WP_')),

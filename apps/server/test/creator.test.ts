@@ -220,7 +220,9 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     const revealed = await api('POST', `sites/${site.id}/credentials`);
     expect(revealed.status).toBe(200);
     expect(revealed.body.data.credentials).toEqual(creds);
-    const viaTrpc = await (await trpcClient(t.app, () => admin)).sites.revealCredentials.mutate({ id: site.id });
+    const viaTrpc = await (
+      await trpcClient(t.app, () => admin)
+    ).sites.revealCredentials.mutate({ id: site.id });
     expect(viaTrpc.credentials.appPassword).toBe(creds.appPassword);
     const audits = await t.db
       .selectFrom('audit_log')

@@ -99,6 +99,7 @@ describe('rotating the encryption key without downtime', () => {
     expect(outcome.result?.reencrypted).toBe(2);
     expect(outcome.result?.columns.map((c) => `${c.table}.${c.column}`)).toEqual([
       'integration_settings.secret_ciphertext',
+      'sites.credentials_ciphertext',
       'sites.wp_app_password_ciphertext',
       'sites.wp_consumer_secret_ciphertext',
     ]);
@@ -225,7 +226,9 @@ describe('rotating with keys from the environment', () => {
       workers: false,
     });
     try {
-      expect((await integrationConfig(deps, 'registrar')).secretApiKey).toBe('sk1_env_rotation_secret_00');
+      expect(await integrationConfig(deps, 'registrar')).toMatchObject({
+        secretApiKey: 'sk1_env_rotation_secret_00',
+      });
     } finally {
       await app.close();
     }

@@ -38,6 +38,7 @@ export interface IntegrationEnv {
   /** API base URLs (tests point them at local test servers); unset = the providers' own. */
   cloudflareApiUrl?: string;
   porkbunApiUrl?: string;
+  namecheapApiUrl?: string;
   dataForSeoApiUrl?: string;
   /**
    * DATA_DIR (the server's secrets, PGlite): no sites' folder may overlap it. Unknown (not passed in)

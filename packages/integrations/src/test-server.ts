@@ -60,10 +60,34 @@ function send(res: ServerResponse, reply: TestReply) {
   res.end(text);
 }
 
-export async function startBareTestServer(handle: TestHandler): Promise<BareTestServer> {
+export interface BareTestServerOptions {
+  /**
+   * Milliseconds every answer waits after the request was handled (the work is done, only the answer
+   * is late: a client that timed out may still have changed something). Read on each request.
+   */
+  delayMs?: () => number;
+}
+
+export async function startBareTestServer(
+  handle: TestHandler,
+  options: BareTestServerOptions = {},
+): Promise<BareTestServer> {
   const requests: RecordedHttpRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
   let hang = 0;
+  const wait = (ms: number, res: ServerResponse) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      timers.add(timer);
+      // A client that gave up closes the socket: stop waiting for it.
+      res.on('close', done);
+      function done() {
+        clearTimeout(timer);
+        timers.delete(timer);
+        resolve();
+      }
+    });
   const server = createServer(async (req, res) => {
     const body = await readBody(req).catch(() => '');
     const headers: Record<string, string> = {};
@@ -82,11 +106,15 @@ export async function startBareTestServer(handle: TestHandler): Promise<BareTest
       res.on('close', () => hanging.delete(res));
       return;
     }
+    let reply: TestReply;
     try {
-      send(res, handle(recorded));
+      reply = handle(recorded);
     } catch (err) {
-      send(res, { status: 500, body: { error: (err as Error).message } });
+      reply = { status: 500, body: { error: (err as Error).message } };
     }
+    const delay = options.delayMs?.() ?? 0;
+    if (delay > 0) await wait(delay, res);
+    send(res, reply);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -99,6 +127,8 @@ export async function startBareTestServer(handle: TestHandler): Promise<BareTest
     },
     close: () =>
       new Promise<void>((resolve) => {
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         for (const res of hanging) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());

@@ -138,12 +138,39 @@ export const cloudflareSettingsInput = z.object({
 });
 export type CloudflareSettingsInput = z.infer<typeof cloudflareSettingsInput>;
 
-export const registrarProviders = ['porkbun'] as const;
-export const registrarSettingsInput = z.object({
-  provider: z.enum(registrarProviders).default('porkbun'),
-  apiKey: secretField,
-  secretApiKey: secretField,
-});
+export const registrarProviders = ['porkbun', 'namecheap'] as const;
+/**
+ * Porkbun: an API key and a secret key. Namecheap: the API user, its key and the whitelisted IPv4 address
+ * the server calls from; to buy, also the registrant contact Namecheap requires (sent as every contact).
+ */
+export const registrarSettingsInput = z
+  .object({
+    provider: z.enum(registrarProviders).default('porkbun'),
+    apiKey: secretField,
+    secretApiKey: secretField,
+    apiUser: optionalText(100),
+    clientIp: optionalText(15).refine((s) => !s || IPV4.test(s), 'Must be an IPv4 address'),
+    contactFirstName: optionalText(60),
+    contactLastName: optionalText(60),
+    contactAddress: optionalText(200),
+    contactCity: optionalText(100),
+    contactState: optionalText(100),
+    contactPostalCode: optionalText(20),
+    contactCountry: optionalText(2).refine((s) => !s || /^[A-Za-z]{2}$/.test(s), 'Two-letter country code'),
+    contactPhone: optionalText(20).refine(
+      (s) => !s || /^\+\d{1,3}\.\d{4,14}$/.test(s),
+      'Phone as +NNN.NNNNNNNNNN (e.g. +1.6613102107)',
+    ),
+    contactEmail: optionalText(254).refine(
+      (s) => !s || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s),
+      'Invalid email address',
+    ),
+  })
+  .superRefine((v, ctx) => {
+    if (v.provider !== 'namecheap') return;
+    if (!v.apiUser) ctx.addIssue({ code: 'custom', path: ['apiUser'], message: 'Required' });
+    if (!v.clientIp) ctx.addIssue({ code: 'custom', path: ['clientIp'], message: 'Required' });
+  });
 export type RegistrarSettingsInput = z.infer<typeof registrarSettingsInput>;
 
 export const keywordDataProviders = ['dataforseo'] as const;

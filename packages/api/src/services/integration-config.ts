@@ -9,7 +9,7 @@ import type { KeywordDataConfig } from '@blogfleet/integrations/keyword-data';
 import type { RegistrarConfig } from '@blogfleet/integrations/registrar';
 import { DEFAULT_SITES_USER, hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
 import { integrationSecretFields, settingsPath, type IntegrationSection } from '@blogfleet/validators';
-import type { Context } from '../context';
+import type { Context, IntegrationEnv } from '../context';
 import { AppError } from '../errors';
 import { decryptSecret } from './secrets';
 
@@ -245,10 +245,43 @@ export function isComplete(section: IntegrationSection, stored: StoredSection): 
     registrar: [],
     keyword_data: ['login'],
   };
+  if (section === 'registrar') {
+    // Each registrar has its own credentials.
+    const namecheap = stored.values.provider === 'namecheap';
+    const values = namecheap ? ['apiUser', 'clientIp'] : [];
+    const secrets = namecheap ? ['apiKey'] : ['apiKey', 'secretApiKey'];
+    return (
+      values.every((f) => str(stored.values[f]) !== null) && secrets.every((f) => Boolean(stored.secrets[f]))
+    );
+  }
   return (
     required[section].every((f) => str(stored.values[f]) !== null) &&
     integrationSecretFields[section].every((f) => Boolean(stored.secrets[f]))
   );
+}
+
+/** Namecheap's settings as its adapter takes them; the contact only when every required part is there. */
+function namecheapConfig(v: StoredValues, s: Record<string, string>, env: IntegrationEnv): RegistrarConfig {
+  const contact = {
+    FirstName: str(v.contactFirstName),
+    LastName: str(v.contactLastName),
+    Address1: str(v.contactAddress),
+    City: str(v.contactCity),
+    StateProvince: str(v.contactState),
+    PostalCode: str(v.contactPostalCode),
+    Country: str(v.contactCountry)?.toUpperCase() ?? null,
+    Phone: str(v.contactPhone),
+    EmailAddress: str(v.contactEmail),
+  };
+  const complete = Object.values(contact).every((x) => x !== null);
+  return {
+    provider: 'namecheap',
+    apiUser: str(v.apiUser)!,
+    apiKey: s.apiKey!,
+    clientIp: str(v.clientIp)!,
+    ...(complete ? { contact: contact as Record<keyof typeof contact, string> } : {}),
+    ...(env.namecheapApiUrl ? { baseUrl: env.namecheapApiUrl } : {}),
+  };
 }
 
 function build<K extends IntegrationSection>(
@@ -272,12 +305,15 @@ function build<K extends IntegrationSection>(
       accountId: str(v.accountId)!,
       ...(env.cloudflareApiUrl ? { baseUrl: env.cloudflareApiUrl } : {}),
     }),
-    registrar: () => ({
-      provider: 'porkbun',
-      apiKey: s.apiKey!,
-      secretApiKey: s.secretApiKey!,
-      ...(env.porkbunApiUrl ? { baseUrl: env.porkbunApiUrl } : {}),
-    }),
+    registrar: () =>
+      v.provider === 'namecheap'
+        ? namecheapConfig(v, s, env)
+        : {
+            provider: 'porkbun' as const,
+            apiKey: s.apiKey!,
+            secretApiKey: s.secretApiKey!,
+            ...(env.porkbunApiUrl ? { baseUrl: env.porkbunApiUrl } : {}),
+          },
     keyword_data: () => ({
       provider: 'dataforseo',
       login: str(v.login)!,

@@ -161,6 +161,8 @@ export async function listIntegrations(ctx: IntegrationCtx): Promise<Integration
 const SECRET_BOUND_TO: Partial<Record<IntegrationSection, Record<string, readonly string[]>>> = {
   ai: { apiKey: ['baseUrl'] },
   wordpress_host: { dbPassword: DB_ACCOUNT },
+  // One registrar's key is never sent to another.
+  registrar: { apiKey: ['provider'], secretApiKey: ['provider'] },
 };
 
 /** Secrets a section cannot work without; the others (WordPress's database password) may stay empty. */
@@ -171,6 +173,12 @@ const REQUIRED_SECRETS: Record<IntegrationSection, readonly string[]> = {
   registrar: ['apiKey', 'secretApiKey'],
   keyword_data: ['password'],
 };
+
+/** The required secrets of what is being saved (Namecheap has no secret key). */
+function requiredSecrets(section: IntegrationSection, values: StoredValues): readonly string[] {
+  if (section === 'registrar' && values.provider === 'namecheap') return ['apiKey'];
+  return REQUIRED_SECRETS[section];
+}
 
 const SECRET_LABELS: Record<string, string> = {
   apiKey: 'API key',
@@ -222,6 +230,8 @@ export async function saveIntegration<K extends IntegrationSection>(
     const previous = stored.secrets[field];
     const bound = SECRET_BOUND_TO[section]?.[field] ?? [];
     const moved = bound.some((f) => applied(values, f) !== applied(stored.values, f));
+    // A registrar key the newly chosen registrar does not use is dropped, not asked for again.
+    if (section === 'registrar' && moved && !requiredSecrets(section, values).includes(field)) continue;
     // WP_DB_PASSWORD applies while the saved account is the environment's (see wordpressHostConfig).
     const fromEnv =
       !previous &&
@@ -238,7 +248,7 @@ export async function saveIntegration<K extends IntegrationSection>(
     } else if (previous) {
       secrets[field] = previous;
       kept.push(field);
-    } else if (REQUIRED_SECRETS[section].includes(field)) {
+    } else if (requiredSecrets(section, values).includes(field)) {
       issues.push({
         path: field,
         message: stored.unreadable
@@ -341,6 +351,12 @@ async function probe(
     case 'registrar': {
       const config = await integrationConfig(ctx, 'registrar');
       const r = await createRegistrar(config).ping();
+      if (config.provider === 'namecheap') {
+        return {
+          message: `Namecheap accepted the API key for ${config.apiUser} from ${config.clientIp}${config.contact ? '' : '; add the registrant contact to buy domains'}`,
+          secrets: [config.apiKey],
+        };
+      }
       return {
         message: `Porkbun accepted the API keys${r.ip ? ` (it sees this server as ${r.ip})` : ''}`,
         secrets: [config.apiKey, config.secretApiKey],

@@ -1,7 +1,9 @@
 /** Porkbun's JSON API v3 (api.porkbun.com; porkbun.com/api/json/v3 was retired at the end of 2024). */
 export const PORKBUN_API_URL = 'https://api.porkbun.com/api/json/v3';
+/** Namecheap's XML API: one endpoint, the command in the `Command` parameter. */
+export const NAMECHEAP_API_URL = 'https://api.namecheap.com/xml.response';
 
-export const registrarProviders = ['porkbun'] as const;
+export const registrarProviders = ['porkbun', 'namecheap'] as const;
 export type RegistrarProvider = (typeof registrarProviders)[number];
 
 export interface PorkbunConfig {
@@ -13,8 +15,45 @@ export interface PorkbunConfig {
   timeoutMs?: number;
 }
 
-/** What selects and configures a registrar adapter (Namecheap joins this union later). */
-export type RegistrarConfig = { provider: 'porkbun' } & PorkbunConfig;
+/**
+ * The registrant contact Namecheap requires to register a name; it is sent as the registrant, tech,
+ * admin and billing contact alike. Field names are Namecheap's (`Registrant` + `FirstName`…).
+ */
+export interface NamecheapContact {
+  FirstName: string;
+  LastName: string;
+  Address1: string;
+  City: string;
+  StateProvince: string;
+  PostalCode: string;
+  /** Two-letter country code ("US"). */
+  Country: string;
+  /** In Namecheap's format, +NNN.NNNNNNNNNN ("+1.6613102107"). */
+  Phone: string;
+  EmailAddress: string;
+  Address2?: string;
+  OrganizationName?: string;
+}
+
+export interface NamecheapConfig {
+  /** The account's API user (`ApiUser`). */
+  apiUser: string;
+  apiKey: string;
+  /** The account the commands act on (`UserName`); default `apiUser`, as for any non-reseller account. */
+  userName?: string;
+  /** The whitelisted IPv4 address the requests come from (`ClientIp`); Namecheap refuses any other. */
+  clientIp: string;
+  /** Needed to register names only; ping, checks, listing and name servers work without it. */
+  contact?: NamecheapContact;
+  /** Default NAMECHEAP_API_URL; tests point it at the local test server. */
+  baseUrl?: string;
+  /** Budget of one request (default 15 000 ms). */
+  timeoutMs?: number;
+}
+
+/** What selects and configures a registrar adapter. */
+export type RegistrarConfig =
+  ({ provider: 'porkbun' } & PorkbunConfig) | ({ provider: 'namecheap' } & NamecheapConfig);
 
 export interface RegistrarPing {
   /** The address the registrar saw the request come from, when it says. */

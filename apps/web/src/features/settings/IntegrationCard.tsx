@@ -50,6 +50,11 @@ interface Props {
   onClear(): Promise<IntegrationView>;
 }
 
+/** The fields of the chosen provider (a field without `providers` belongs to all). */
+function visibleFields(def: SectionDef, provider: string | undefined): FieldDef[] {
+  return def.fields.filter((f) => !f.providers || (provider !== undefined && f.providers.includes(provider)));
+}
+
 /** One section of Settings → Integrations: status, fields, and Test / Save / Clear. */
 export function IntegrationCard({ def, view, testing, onSave, onTest, onClear }: Props) {
   const { t, i18n } = useLingui();
@@ -58,7 +63,7 @@ export function IntegrationCard({ def, view, testing, onSave, onTest, onClear }:
     resolver: zodResolver(def.schema as never) as unknown as Resolver<FieldValues>,
     defaultValues: formValues(def, view),
   });
-  const { register, handleSubmit, control, reset, formState, setError } = form;
+  const { register, handleSubmit, control, reset, formState, setError, watch } = form;
   const title = i18n._(def.title);
   const anchor = settingsAnchor(def.section);
   const Icon = def.icon;
@@ -128,7 +133,7 @@ export function IntegrationCard({ def, view, testing, onSave, onTest, onClear }:
       </CardHeader>
       <form onSubmit={submit} noValidate aria-label={title}>
         <CardContent className="grid gap-4 sm:grid-cols-2">
-          {def.fields.map((field) => (
+          {visibleFields(def, watch('provider') as string | undefined).map((field) => (
             <Field key={field.name} field={field} view={view} error={err(field.name)}>
               {field.kind === 'select' ? (
                 <Controller

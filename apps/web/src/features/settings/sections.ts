@@ -25,6 +25,8 @@ export interface FieldDef {
   options?: { value: string; label: MessageDescriptor }[];
   /** Spans both columns of the field grid. */
   wide?: boolean;
+  /** Shown only when the section's `provider` is one of these. */
+  providers?: string[];
 }
 
 export interface SectionDef {
@@ -113,7 +115,7 @@ export const SECTIONS: SectionDef[] = [
   {
     section: 'registrar',
     title: msg`Domain registrar`,
-    description: msg`Checks, buys and points domains. Porkbun: enable API access in your account and create a key pair.`,
+    description: msg`Checks, buys and points domains. Porkbun: enable API access in your account and create a key pair. Namecheap: enable API access, whitelist this server's IPv4 address, and add the registrant contact to buy.`,
     icon: Globe2,
     schema: registrarSettingsInput,
     fields: [
@@ -121,11 +123,50 @@ export const SECTIONS: SectionDef[] = [
         name: 'provider',
         label: msg`Registrar`,
         kind: 'select',
-        options: [{ value: 'porkbun', label: msg`Porkbun` }],
+        options: [
+          { value: 'porkbun', label: msg`Porkbun` },
+          { value: 'namecheap', label: msg`Namecheap` },
+        ],
         wide: true,
       },
+      { name: 'apiUser', label: msg`API user`, kind: 'text', required: true, providers: ['namecheap'] },
       { name: 'apiKey', label: msg`API key`, kind: 'secret', required: true },
-      { name: 'secretApiKey', label: msg`Secret API key`, kind: 'secret', required: true },
+      {
+        name: 'secretApiKey',
+        label: msg`Secret API key`,
+        kind: 'secret',
+        required: true,
+        providers: ['porkbun'],
+      },
+      {
+        name: 'clientIp',
+        label: msg`Whitelisted IPv4 address`,
+        kind: 'text',
+        required: true,
+        placeholder: '203.0.113.7',
+        hint: msg`The address this server calls Namecheap from.`,
+        providers: ['namecheap'],
+      },
+      ...(
+        [
+          ['contactFirstName', msg`Registrant first name`],
+          ['contactLastName', msg`Registrant last name`],
+          ['contactAddress', msg`Address`],
+          ['contactCity', msg`City`],
+          ['contactState', msg`State or province`],
+          ['contactPostalCode', msg`Postal code`],
+          ['contactCountry', msg`Country code`],
+          ['contactPhone', msg`Phone`],
+          ['contactEmail', msg`Email`],
+        ] as const
+      ).map(([name, label]) => ({
+        name,
+        label,
+        kind: 'text' as const,
+        providers: ['namecheap'],
+        ...(name === 'contactPhone' ? { placeholder: '+1.6613102107' } : {}),
+        ...(name === 'contactCountry' ? { placeholder: 'US' } : {}),
+      })),
     ],
   },
   {

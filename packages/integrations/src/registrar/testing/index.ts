@@ -3,3 +3,10 @@
  * entry point.
  */
 export { startPorkbunTestServer, type PorkbunTestServer, type PorkbunTestServerOptions } from './server';
+export {
+  startNamecheapTestServer,
+  namecheapErrorXml,
+  type NamecheapOwnedDomain,
+  type NamecheapTestServer,
+  type NamecheapTestServerOptions,
+} from './namecheap-server';

@@ -16,8 +16,10 @@ export interface PorkbunTestServerOptions {
   pricesCents?: Record<string, number>;
   /** Names somebody else holds. */
   taken?: string[];
-  /** checkDomain calls allowed before the rate limit answers (default unlimited). */
+  /** checkDomain calls allowed before the rate limit answers (default unlimited)… */
   checkLimit?: number;
+  /** …within this many milliseconds (a sliding window; default: for the server's life). */
+  checkWindowMs?: number;
   /** Milliseconds every answer waits (default 0). */
   delayMs?: number;
 }
@@ -59,6 +61,7 @@ export async function startPorkbunTestServer(
   const failures: TestReply[] = [];
   const replays = new Map<string, TestReply>();
   let checks = 0;
+  const checkTimes: number[] = [];
   let loseCreate = 0;
 
   const state: Pick<PorkbunTestServer, 'owned' | 'charges' | 'balanceCents'> = {
@@ -116,86 +119,98 @@ export async function startPorkbunTestServer(
     };
   }
 
-  const bare = await startBareTestServer((req) => {
-    const failure = failures.shift();
-    if (failure) return failure;
-    if (req.method !== 'POST') return error(405, 'Only POST requests are accepted.');
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(req.body || '{}');
-    } catch {
-      return error(400, 'Invalid JSON body.');
-    }
-    // Porkbun checks the key pair before it looks at the command.
-    if (body.apikey !== apiKey || body.secretapikey !== secretApiKey)
-      return error(400, 'Invalid API key. (002)');
-    const path = req.path.replace(/^\/api\/json\/v3/, '');
-    const [, group, command, rawDomain] = path.split('/');
-    const domain = decodeURIComponent(rawDomain ?? '').toLowerCase();
-    if (path === '/ping') {
-      return { status: 200, body: { status: 'SUCCESS', yourIp: options.yourIp ?? '127.0.0.1' } };
-    }
-    if (group === 'domain' && command === 'checkDomain') {
-      checks++;
-      if (options.checkLimit !== undefined && checks > options.checkLimit)
-        return error(429, 'Rate limit exceeded: 1 domain check per 10 seconds.');
-      const price = priceOf(domain);
-      const avail = price !== null && !taken.has(domain) && !state.owned.has(domain);
-      return {
-        status: 200,
-        body: {
-          status: 'SUCCESS',
-          response: {
-            avail: avail ? 'yes' : 'no',
-            type: 'registration',
-            price: price === null ? null : (price / 100).toFixed(2),
-            firstYearPromo: 'no',
-            regularPrice: price === null ? null : (price / 100).toFixed(2),
-            premium: 'no',
-          },
-          limits: {
-            TTL: '10',
-            limit: '1',
-            used: 1,
-            naturalLanguage: '1 out of 1 checks within 10 seconds used.',
-          },
-        },
-      };
-    }
-    if (group === 'domain' && command === 'create') {
-      const key = req.headers['idempotency-key'] ?? null;
-      if (key && body.dryRun !== true) {
-        const seen = replays.get(key);
-        if (seen) return seen;
+  const bare = await startBareTestServer(
+    (req) => {
+      const failure = failures.shift();
+      if (failure) return failure;
+      if (req.method !== 'POST') return error(405, 'Only POST requests are accepted.');
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse(req.body || '{}');
+      } catch {
+        return error(400, 'Invalid JSON body.');
       }
-      const reply = create(domain, body, key);
-      if (key && body.dryRun !== true) replays.set(key, reply);
-      if (body.dryRun !== true && loseCreate > 0) {
-        loseCreate--;
-        return { ...reply, drop: true };
+      // Porkbun checks the key pair before it looks at the command.
+      if (body.apikey !== apiKey || body.secretapikey !== secretApiKey)
+        return error(400, 'Invalid API key. (002)');
+      const path = req.path.replace(/^\/api\/json\/v3/, '');
+      const [, group, command, rawDomain] = path.split('/');
+      const domain = decodeURIComponent(rawDomain ?? '').toLowerCase();
+      if (path === '/ping') {
+        return { status: 200, body: { status: 'SUCCESS', yourIp: options.yourIp ?? '127.0.0.1' } };
       }
-      return reply;
-    }
-    if (group === 'domain' && command === 'listAll') {
-      const start = Number(body.start ?? 0) || 0;
-      const all = [...state.owned.entries()].map(([name, d]) => ({
-        domain: name,
-        status: 'ACTIVE',
-        tld: name.split('.').slice(1).join('.'),
-        createDate: d.createDate,
-        expireDate: d.expireDate,
-      }));
-      return { status: 200, body: { status: 'SUCCESS', domains: all.slice(start, start + 1000) } };
-    }
-    if (group === 'domain' && command === 'updateNs') {
-      const owned = state.owned.get(domain);
-      if (!owned) return error(400, `${domain} is not in your account.`);
-      if (!Array.isArray(body.ns) || body.ns.length === 0) return error(400, 'ns must list name servers.');
-      owned.nameservers = body.ns.map(String);
-      return { status: 200, body: { status: 'SUCCESS' } };
-    }
-    return error(404, 'Invalid command.');
-  });
+      if (group === 'domain' && command === 'checkDomain') {
+        checks++;
+        const now = Date.now();
+        checkTimes.push(now);
+        if (options.checkWindowMs !== undefined) {
+          while (checkTimes.length && checkTimes[0]! <= now - options.checkWindowMs) checkTimes.shift();
+        }
+        const inWindow = options.checkWindowMs !== undefined ? checkTimes.length : checks;
+        if (options.checkLimit !== undefined && inWindow > options.checkLimit) {
+          // A refused check does not use up the allowance.
+          checkTimes.pop();
+          return error(429, 'Rate limit exceeded: 1 domain check per 10 seconds.');
+        }
+        const price = priceOf(domain);
+        const avail = price !== null && !taken.has(domain) && !state.owned.has(domain);
+        return {
+          status: 200,
+          body: {
+            status: 'SUCCESS',
+            response: {
+              avail: avail ? 'yes' : 'no',
+              type: 'registration',
+              price: price === null ? null : (price / 100).toFixed(2),
+              firstYearPromo: 'no',
+              regularPrice: price === null ? null : (price / 100).toFixed(2),
+              premium: 'no',
+            },
+            limits: {
+              TTL: '10',
+              limit: '1',
+              used: 1,
+              naturalLanguage: '1 out of 1 checks within 10 seconds used.',
+            },
+          },
+        };
+      }
+      if (group === 'domain' && command === 'create') {
+        const key = req.headers['idempotency-key'] ?? null;
+        if (key && body.dryRun !== true) {
+          const seen = replays.get(key);
+          if (seen) return seen;
+        }
+        const reply = create(domain, body, key);
+        if (key && body.dryRun !== true) replays.set(key, reply);
+        if (body.dryRun !== true && loseCreate > 0) {
+          loseCreate--;
+          return { ...reply, drop: true };
+        }
+        return reply;
+      }
+      if (group === 'domain' && command === 'listAll') {
+        const start = Number(body.start ?? 0) || 0;
+        const all = [...state.owned.entries()].map(([name, d]) => ({
+          domain: name,
+          status: 'ACTIVE',
+          tld: name.split('.').slice(1).join('.'),
+          createDate: d.createDate,
+          expireDate: d.expireDate,
+        }));
+        return { status: 200, body: { status: 'SUCCESS', domains: all.slice(start, start + 1000) } };
+      }
+      if (group === 'domain' && command === 'updateNs') {
+        const owned = state.owned.get(domain);
+        if (!owned) return error(400, `${domain} is not in your account.`);
+        if (!Array.isArray(body.ns) || body.ns.length === 0) return error(400, 'ns must list name servers.');
+        owned.nameservers = body.ns.map(String);
+        return { status: 200, body: { status: 'SUCCESS' } };
+      }
+      return error(404, 'Invalid command.');
+    },
+    { delayMs: () => options.delayMs ?? 0 },
+  );
 
   const requests = bare.requests;
   return {

@@ -1,7 +1,13 @@
 export { provisionSite, type ProvisionOptions, type ProvisionStep } from './provision';
 export { deprovisionSite } from './deprovision';
 export { runningSites, startSite, stopAllSites, stopSiteServer, type RunningSite } from './serve';
-export { checkWordPressHost, hostFromEnv, wordpressHostAvailable, type HostCheck, type HostCheckName } from './host';
+export {
+  checkWordPressHost,
+  hostFromEnv,
+  wordpressHostAvailable,
+  type HostCheck,
+  type HostCheckName,
+} from './host';
 export { normalizeDomain, siteDbNames, wordpressLocale } from './names';
 export { sitePaths, isLoopbackHosting } from './paths';
 export { readSiteInfo, type SiteInfo } from './info-file';
