@@ -14,3 +14,47 @@ export const DOMAINS_PAGE_SIZE = 20;
 
 export const domainStatuses = ['available', 'pending', 'approved', 'purchased', 'taken'] as const;
 export type DomainStatus = (typeof domainStatuses)[number];
+
+/** Domain discovery (doc2 §9). */
+export const DISCOVERY_SEARCH_LIMITS = [10, 20, 50, 100] as const;
+export const DISCOVERY_MAX_PRICE_PICKS = [15, 25, 50] as const;
+export const DISCOVERY_DEFAULTS = {
+  tlds: ['com'],
+  maxPrice: 50,
+  searchLimit: 20,
+  cheapDomainsOnly: false,
+} as const;
+export const DISCOVERY_MAX_PRICE_RANGE = { min: 1, max: 500 } as const;
+/** Yearly list prices in US dollars, used when no registrar quotes a price. */
+export const TLD_LIST_PRICES: Readonly<Record<string, number>> = {
+  com: 12.99,
+  net: 13.99,
+  org: 12.99,
+  xyz: 0.99,
+  online: 3.99,
+  site: 3.99,
+  info: 8.99,
+  biz: 9.99,
+  io: 39.99,
+  co: 29.99,
+};
+export const SUGGESTED_AFFIXES = [
+  'best',
+  'top',
+  'pro',
+  'mega',
+  'super',
+  'elite',
+  'prime',
+  'max',
+  'hub',
+  'zone',
+  'spot',
+  'tips',
+  'guide',
+  'picks',
+  'odds',
+  'bet',
+] as const;
+/** How many unused suggested words one click adds. */
+export const AFFIXES_ADDED_AT_ONCE = 6;

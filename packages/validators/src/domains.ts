@@ -110,3 +110,13 @@ export const bulkDomainIdsInput = z.object({
     .max(MAX_BULK_DOMAINS, `At most ${MAX_BULK_DOMAINS} domains at a time`),
 });
 export type BulkDomainIdsInput = z.infer<typeof bulkDomainIdsInput>;
+
+/** The parts of a name by the public-suffix list: `best-coffee.co.uk` → label `best-coffee`, suffix `co.uk`. */
+export function domainParts(name: string): {
+  label: string | null;
+  suffix: string | null;
+  hostname: string | null;
+} {
+  const parsed = parse(name.trim().toLowerCase());
+  return { label: parsed.domainWithoutSuffix, suffix: parsed.publicSuffix, hostname: parsed.hostname };
+}

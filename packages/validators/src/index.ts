@@ -9,3 +9,4 @@ export * from './account';
 export * from './settings';
 export * from './dashboard';
 export * from './creator';
+export * from './discovery';

@@ -32,6 +32,15 @@ const known: Record<string, MessageDescriptor> = {
   'An IP address is not a domain name': msg`An IP address is not a domain name`,
   'Enter a domain name under a public suffix, such as example.com': msg`Enter a domain name under a public suffix, such as example.com`,
   'Select at least one domain': msg`Select at least one domain`,
+  // Registrar settings (Namecheap).
+  'Must be an IPv4 address': msg`Must be an IPv4 address`,
+  'Two-letter country code': msg`Two-letter country code`,
+  'Phone as +NNN.NNNNNNNNNN (e.g. +1.6613102107)': msg`Phone as +NNN.NNNNNNNNNN (e.g. +1.6613102107)`,
+  // Discovery (packages/validators/src/discovery.ts).
+  'Max price is 1 to 500': msg`Max price is 1 to 500`,
+  'Select domains to add': msg`Select domains to add`,
+  'Enter a TLD such as com or net': msg`Enter a TLD such as com or net`,
+  'Words may hold letters and digits only (up to 20)': msg`Words may hold letters and digits only (up to 20)`,
   // WordPress creation (packages/validators/src/creator.ts).
   'Please fill in all required fields': msg`Please fill in all required fields`,
 };

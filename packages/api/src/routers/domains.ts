@@ -1,5 +1,7 @@
 import {
+  addDiscoveredInput,
   bulkDomainIdsInput,
+  discoverInput,
   createDomainInput,
   idParam,
   MAX_ID,
@@ -12,6 +14,7 @@ import { domainView } from '../services/domain-view';
 import { bulkPurchaseJob } from '../jobs/domains';
 import { purchaseDomain } from '../services/domain-purchase';
 import { moveDomainToSite } from '../services/domain-move';
+import { addDiscoveredDomains, discoverDomains } from '../services/discovery';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
 import { resetDns, setupDns } from '../services/dns';
@@ -149,6 +152,60 @@ export const domainsRouter = router({
     .input(z.object({ id: idParam }))
     .output(resetDnsResult)
     .mutation(({ ctx, input }) => resetDns(ctx, input.id)),
+
+  discover: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/discover',
+        tags,
+        summary: 'Find domain ideas for a target website',
+        description:
+          'Ideas from the AI text integration (without a model: combinations of the target’s words with the prefix and suffix words under each TLD), each scored 0–10 with strengths and a recommendation; availability and price from the registrar, checked a few at a time within its rate limit (without a registrar: availability null and the list price, price_source "list"). cheapDomainsOnly keeps non-premium ideas at or under maxPrice. newOnly ("Find new ideas") leaves out every name suggested for this target before. The run and its ideas are stored.',
+      },
+    })
+    .input(discoverInput)
+    .output(
+      z.object({
+        runId: z.number().int(),
+        allIdeas: z.array(
+          z.object({
+            domain: z.string(),
+            domain_unicode: z.string(),
+            score: z.number(),
+            strengths: z.array(z.string()),
+            recommendation: z.string(),
+            price: z.number().nullable(),
+            price_source: z.enum(['registrar', 'list']).nullable(),
+            available: z.boolean().nullable(),
+            premium: z.boolean(),
+          }),
+        ),
+        stats: z.object({
+          totalIdeas: z.number().int(),
+          checkedDomains: z.number().int(),
+          availableDomains: z.number().int(),
+        }),
+        generator: z.string(),
+        registrar: z.string().nullable(),
+      }),
+    )
+    .mutation(({ ctx, input }) => discoverDomains(ctx, input)),
+
+  addDiscovered: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/discover/add',
+        tags,
+        summary: 'Add selected discovery ideas to the domains list',
+        description:
+          'Each becomes a domain with status available, the idea’s score and its price as the estimate. Names already in the list are answered in `existing`, not added twice.',
+      },
+    })
+    .input(addDiscoveredInput)
+    .output(z.object({ added: z.array(domainView), existing: z.array(z.string()) }))
+    .mutation(({ ctx, input }) => addDiscoveredDomains(ctx, input)),
 
   moveToSite: protectedProcedure
     .meta({
