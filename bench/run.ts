@@ -7,9 +7,10 @@ import { lighthouseTable, runLighthouse } from './lighthouse';
 import { loginWeightSkipReason, loginWeightTable, measureLoginWeight } from './login-weight';
 import { usersListSection } from './users-list';
 import { domainsListSection } from './domains-list';
+import { discoverySection } from './discovery';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const SECTIONS = ['users', 'domains', 'dashboard', 'embedded', 'login', 'lighthouse'] as const;
+const SECTIONS = ['users', 'domains', 'dashboard', 'embedded', 'discovery', 'login', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // The whole run must end by itself; this is the backstop if anything hangs.
@@ -103,6 +104,8 @@ async function main() {
       }
     } else if (section === 'embedded') {
       sections.push(await embeddedSection());
+    } else if (section === 'discovery') {
+      sections.push(await discoverySection());
     } else if (section === 'lighthouse') {
       const lighthouse = await lighthouseSection();
       if (lighthouse) sections.push(lighthouse);

@@ -46,6 +46,8 @@ export const discoverInput = z.object({
     )
     .default(DISCOVERY_DEFAULTS.searchLimit),
   prefixSuffixList: z.array(word).max(30).default([]),
+  /** Language of the strengths and recommendations (the interface's). */
+  language: z.enum(['en', 'tr']).default('en'),
   /** "Find new ideas": leave out every domain already suggested for this target website. */
   newOnly: z.boolean().default(false),
 });

@@ -21,7 +21,7 @@ type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { 
 
 /** Registrar checks in flight at once, and how often a rate-limited check is tried again. */
 export const DISCOVERY_CHECK_CONCURRENCY = 8;
-const RATE_LIMIT_RETRIES = 6;
+const RATE_LIMIT_RETRIES = 8;
 const RATE_LIMIT_BACKOFF_MS = 500;
 /** Checks still waiting after this long are left unknown, so a slow registrar cannot hold the screen. */
 const CHECK_BUDGET_MS = 30_000;
@@ -74,9 +74,10 @@ async function inTheList(ctx: Pick<Context, 'db'>, names: string[]): Promise<Set
 }
 
 /**
- * The registrar's answer for each name: a few checks in flight at once; when the registrar says "rate
- * limited", every worker pauses (its Retry-After, else a doubling backoff) and the name is tried again;
- * what is still unanswered when the time budget ends stays unknown (null).
+ * The registrar's answer for each name, a few checks in flight at once. A "rate limited" answer halves
+ * how many may be in flight and pauses them all (the registrar's Retry-After, else a doubling backoff);
+ * a run of answers lets one more in again (additive increase, multiplicative decrease). A name refused
+ * is tried again; what is unanswered when the time budget ends stays unknown (null).
  */
 export async function checkAvailability(
   registrar: Registrar,
@@ -85,12 +86,20 @@ export async function checkAvailability(
 ): Promise<Map<string, DomainCheck | null>> {
   const results = new Map<string, DomainCheck | null>();
   const deadline = Date.now() + CHECK_BUDGET_MS;
+  let allowed = concurrency;
+  let answeredSinceCut = 0;
   let pausedUntil = 0;
   let backoff = RATE_LIMIT_BACKOFF_MS;
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
   let next = 0;
-  const worker = async () => {
+  const worker = async (index: number) => {
     while (next < names.length) {
+      // Workers beyond the current allowance sit out until it grows again.
+      if (index >= allowed) {
+        if (Date.now() >= deadline) return;
+        await sleep(50);
+        continue;
+      }
       const name = names[next++]!;
       let answer: DomainCheck | null = null;
       for (let limited = 0; limited <= RATE_LIMIT_RETRIES;) {
@@ -99,23 +108,29 @@ export async function checkAvailability(
         try {
           answer = await registrar.checkDomain(name);
           backoff = RATE_LIMIT_BACKOFF_MS;
+          if (++answeredSinceCut >= allowed * 2 && allowed < concurrency) {
+            allowed++;
+            answeredSinceCut = 0;
+          }
           break;
         } catch (error) {
           if (!isIntegrationError(error) || error.kind !== 'rate_limited') break;
-          const retryAfter = Number(error.details?.retryAfterSeconds);
-          const wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff;
-          // Checks in flight when the limit hit are refused too; only the first refusal pauses everyone.
+          // Checks already in flight when the limit hit are refused too: only the first one cuts.
           if (pausedUntil <= Date.now()) {
-            pausedUntil = Date.now() + wait;
+            const retryAfter = Number(error.details?.retryAfterSeconds);
+            pausedUntil =
+              Date.now() + (Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : backoff);
             backoff = Math.min(backoff * 2, 8_000);
-            limited++;
+            allowed = Math.max(1, Math.floor(allowed / 2));
+            answeredSinceCut = 0;
           }
+          limited++;
         }
       }
       results.set(name, answer);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, names.length) }, worker));
+  await Promise.all(Array.from({ length: Math.min(concurrency, names.length) }, (_, i) => worker(i)));
   return results;
 }
 
@@ -130,6 +145,7 @@ export async function discoverDomains(ctx: Ctx, input: DiscoverInput) {
   const target = input.targetWebsite;
   const exclude = input.newOnly ? await suggestedBefore(ctx, target) : new Set<string>();
   const seed = {
+    language: input.language,
     targetWebsite: target,
     prompt: input.prompt,
     sampleDomains: input.sampleDomains,
@@ -148,7 +164,7 @@ export async function discoverDomains(ctx: Ctx, input: DiscoverInput) {
       system:
         'You suggest brandable domain names for websites. Each idea: the domain (name and TLD), a score from 0 to 10, up to four short strengths and a one-sentence recommendation.',
       prompt: `Suggest ${wanted} domain names for the website "${target}". Use only these TLDs: ${seed.tlds.join(', ')}.${input.prompt ? ` Brief: ${input.prompt}` : ''}${seed.affixes.length ? ` Words to combine as prefixes or suffixes: ${seed.affixes.join(', ')}.` : ''}${seed.sampleDomains.length ? ` Names in the style wanted: ${seed.sampleDomains.join(', ')}.` : ''}`,
-      language: 'en',
+      language: input.language,
       input: {
         targetWebsite: target,
         tlds: seed.tlds,

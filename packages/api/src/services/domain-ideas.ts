@@ -9,7 +9,10 @@ export interface DomainIdea {
   recommendation: string;
 }
 
+export type IdeaLanguage = 'en' | 'tr';
+
 export interface IdeaSeed {
+  language?: IdeaLanguage;
   targetWebsite: string;
   prompt?: string;
   sampleDomains: string[];
@@ -52,28 +55,54 @@ export function seedWords(seed: Pick<IdeaSeed, 'targetWebsite' | 'prompt' | 'sam
   return words.slice(0, 8);
 }
 
+const TEXT = {
+  en: {
+    short: (n: number) => `Short and memorable (${n} letters)`,
+    plain: 'Easy to spell: no hyphens or digits',
+    topic: (w: string) => `Contains the topic word "${w}"`,
+    com: '.com, the ending visitors trust most',
+    strong: (t: string) => `Strong pick for ${t}: register it while it is free.`,
+    good: (t: string) => `Good option for ${t}; compare it with the shorter names.`,
+    backup: (t: string) => `Backup option for ${t}.`,
+  },
+  tr: {
+    short: (n: number) => `Kısa ve akılda kalıcı (${n} harf)`,
+    plain: 'Yazması kolay: tire veya rakam yok',
+    topic: (w: string) => `Konu kelimesini içeriyor: "${w}"`,
+    com: '.com, ziyaretçilerin en çok güvendiği uzantı',
+    strong: (t: string) => `${t} için güçlü seçim: boştayken kaydedin.`,
+    good: (t: string) => `${t} için iyi seçenek; daha kısa adlarla karşılaştırın.`,
+    backup: (t: string) => `${t} için yedek seçenek.`,
+  },
+} as const;
+
 const TLD_PENALTY: Record<string, number> = { com: 0, net: 0.5, org: 0.5, io: 0.5, co: 0.5 };
 
 /** A deterministic score: short, no hyphens or digits, the target's own word, a trusted ending. */
-export function scoreName(label: string, tld: string, mainWord: string | undefined) {
+export function scoreName(
+  label: string,
+  tld: string,
+  mainWord: string | undefined,
+  language: IdeaLanguage = 'en',
+) {
+  const text = TEXT[language];
   let score = 10;
   const strengths: string[] = [];
   if (label.length > 8) score -= Math.min(4, (label.length - 8) * 0.35);
-  if (label.length <= 10) strengths.push(`Short and memorable (${label.length} letters)`);
+  if (label.length <= 10) strengths.push(text.short(label.length));
   if (/[-0-9]/.test(label)) score -= label.includes('-') ? 1.5 : 1;
-  else strengths.push('Easy to spell: no hyphens or digits');
-  if (mainWord && label.includes(mainWord)) strengths.push(`Contains the topic word "${mainWord}"`);
+  else strengths.push(text.plain);
+  if (mainWord && label.includes(mainWord)) strengths.push(text.topic(mainWord));
   else score -= 1;
   score -= TLD_PENALTY[tld] ?? 1;
-  if (tld === 'com') strengths.push('.com, the ending visitors trust most');
+  if (tld === 'com') strengths.push(text.com);
   const rounded = Math.max(0, Math.min(10, Math.round(score * 10) / 10));
   return { score: rounded, strengths };
 }
 
-function recommendation(score: number, target: string): string {
-  if (score >= 8) return `Strong pick for ${target}: register it while it is free.`;
-  if (score >= 6) return `Good option for ${target}; compare it with the shorter names.`;
-  return `Backup option for ${target}.`;
+function recommendation(score: number, target: string, language: IdeaLanguage): string {
+  const text = TEXT[language];
+  return score >= 8 ? text.strong(target) : score >= 6 ? text.good(target) : text.backup(target);
 }
 
 /**
@@ -109,8 +138,14 @@ export function offlineDomainIdeas(
     for (const tld of seed.tlds) {
       const checked = checkDomainName(`${label}.${tld}`);
       if (!checked.ok || exclude.has(checked.domain)) continue;
-      const { score, strengths } = scoreName(label, tld, words[0]);
-      ideas.push({ domain: checked.domain, score, strengths, recommendation: recommendation(score, target) });
+      const language = seed.language ?? 'en';
+      const { score, strengths } = scoreName(label, tld, words[0], language);
+      ideas.push({
+        domain: checked.domain,
+        score,
+        strengths,
+        recommendation: recommendation(score, target, language),
+      });
     }
   }
   ideas.sort(

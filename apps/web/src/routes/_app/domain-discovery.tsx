@@ -1,4 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../../features/shell/ComingPage';
+import { DiscoveryPage } from '../../features/discovery/DiscoveryPage';
 
-export const Route = createFileRoute('/_app/domain-discovery')({ component: ComingPage });
+export const Route = createFileRoute('/_app/domain-discovery')({
+  loader: ({ context }) => Promise.allSettled([context.trpc.domains.targets.ensureData()]),
+  component: DiscoveryPage,
+});
