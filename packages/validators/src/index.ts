@@ -10,3 +10,4 @@ export * from './settings';
 export * from './dashboard';
 export * from './creator';
 export * from './discovery';
+export * from './dns-records';

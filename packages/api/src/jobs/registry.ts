@@ -1,6 +1,7 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
+import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { compactCountersJob, pruneJob } from './maintenance';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
@@ -14,6 +15,8 @@ const productKinds: AnyJobKind[] = [
   compactCountersJob,
   bulkPurchaseJob,
   refreshZonesJob,
+  bulkSetupDnsJob,
+  bulkResetDnsJob,
   createSiteJob,
   deleteSiteJob,
 ];

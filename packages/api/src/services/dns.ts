@@ -10,15 +10,21 @@ import {
   type DnsRecordSpec,
 } from '@blogfleet/integrations/cloudflare';
 import { createRegistrar } from '@blogfleet/integrations/registrar';
-import type { DomainsTable, Kysely, Database, Selectable } from '@blogfleet/db';
+import type { DnsRecordsTable, DomainsTable, Kysely, Database, Selectable } from '@blogfleet/db';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { toDomainView } from './domain-view';
 import { integrationConfig, optionalIntegrationConfig } from './integration-config';
 
-type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
-type DomainRow = Selectable<DomainsTable>;
+/** A job acts for the user who started it, or for nobody. */
+export type DnsCtx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & {
+  user: { id: number } | null;
+};
+type Ctx = DnsCtx;
+export type DomainRow = Selectable<DomainsTable>;
+type CdnStatus = 'active' | 'pending' | 'failed' | 'inactive';
+type SslStatus = 'off' | 'flexible' | 'full' | 'strict';
 
 /** Default records of doc2 §9: type A (AAAA or CNAME for other addresses), ttl 3600, proxied. */
 export const DEFAULT_TTL = 3600;
@@ -36,7 +42,7 @@ function defaultRecords(domain: string, address: string): DnsRecordSpec[] {
 }
 
 /** Cloudflare's zone status as the spec's CDN status (active, pending, failed, inactive). */
-const cdnStatusOf = (zone: CloudflareZone): 'active' | 'pending' | 'failed' =>
+export const cdnStatusOf = (zone: CloudflareZone): 'active' | 'pending' | 'failed' =>
   zone.status === 'active'
     ? 'active'
     : zone.status === 'pending' || zone.status === 'initializing'
@@ -65,26 +71,94 @@ function refuseUnlessManageable(row: DomainRow, action: 'setup' | 'reset') {
   }
 }
 
-async function storeRecords(db: Kysely<Database>, domainId: number, records: CloudflareDnsRecord[]) {
-  await db.deleteFrom('dns_records').where('domain_id', '=', domainId).execute();
-  if (records.length === 0) return;
+/** The table has no weight and port columns, so SRV content holds "weight port target" as Cloudflare writes it. */
+const storedContent = (r: CloudflareDnsRecord) =>
+  r.type === 'SRV' ? `${r.weight ?? 0} ${r.port ?? 0} ${r.content}` : r.content;
+
+export const storedFields = (r: CloudflareDnsRecord) => ({
+  provider_record_id: r.id,
+  type: r.type,
+  name: r.name,
+  content: storedContent(r),
+  ttl: r.ttl,
+  proxied: r.proxied ?? false,
+  priority: r.priority ?? null,
+});
+
+/**
+ * Makes the stored copy of a zone's records match Cloudflare's list. Records already known keep their
+ * ids (the API names records by them), so call inside a transaction: the domain row is locked to keep
+ * two refreshes from adding the same record twice.
+ */
+export async function storeRecords(db: Kysely<Database>, domainId: number, records: CloudflareDnsRecord[]) {
+  await db.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
+  const known = await db.selectFrom('dns_records').selectAll().where('domain_id', '=', domainId).execute();
+  const byProvider = new Map(known.map((k) => [k.provider_record_id, k]));
   const now = new Date();
+  const kept = new Set<number>();
+  const fresh: CloudflareDnsRecord[] = [];
+  for (const r of records) {
+    const row = byProvider.get(r.id);
+    if (!row) {
+      fresh.push(r);
+      continue;
+    }
+    kept.add(row.id);
+    const fields = storedFields(r);
+    const same = (Object.keys(fields) as (keyof typeof fields)[]).every((k) => row[k] === fields[k]);
+    if (!same) {
+      await db
+        .updateTable('dns_records')
+        .set({ ...fields, updated_at: now })
+        .where('id', '=', row.id)
+        .execute();
+    }
+  }
+  const stale = known.filter((k) => !kept.has(k.id)).map((k) => k.id);
+  if (stale.length > 0) await db.deleteFrom('dns_records').where('id', 'in', stale).execute();
+  if (fresh.length > 0) {
+    await db
+      .insertInto('dns_records')
+      .values(
+        fresh.map((r) => ({ domain_id: domainId, ...storedFields(r), created_at: now, updated_at: now })),
+      )
+      .execute();
+  }
+}
+
+/** A stored record as the API shows it; SRV's target, weight and port apart again. */
+export function toRecordView(r: Selectable<DnsRecordsTable>) {
+  const srv = r.type === 'SRV' ? /^(\d+) (\d+) (.+)$/.exec(r.content) : null;
+  return {
+    id: r.id,
+    type: r.type,
+    name: r.name,
+    content: srv ? srv[3]! : r.content,
+    ttl: r.ttl,
+    proxied: r.proxied,
+    priority: r.priority,
+    weight: srv ? Number(srv[1]) : null,
+    port: srv ? Number(srv[2]) : null,
+  };
+}
+
+/** Writes the domain's row of cdn_status, creating it when missing. */
+export async function saveCdnStatus(
+  db: Kysely<Database>,
+  domainId: number,
+  values: {
+    cloudflare_status?: CdnStatus;
+    zone_id?: string | null;
+    nameservers?: string[];
+    ssl_status?: SslStatus | null;
+    site_id?: number | null;
+  },
+) {
+  const row = { ...values, updated_at: new Date() };
   await db
-    .insertInto('dns_records')
-    .values(
-      records.map((r) => ({
-        domain_id: domainId,
-        provider_record_id: r.id,
-        type: r.type,
-        name: r.name,
-        content: r.content,
-        ttl: r.ttl,
-        proxied: r.proxied ?? false,
-        priority: r.priority ?? null,
-        created_at: now,
-        updated_at: now,
-      })),
-    )
+    .insertInto('cdn_status')
+    .values({ domain_id: domainId, ...row })
+    .onConflict((oc) => oc.column('domain_id').doUpdateSet(row))
     .execute();
 }
 
@@ -126,26 +200,12 @@ export async function setupDns(ctx: Ctx, id: number) {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('cdn_status')
-      .values({
-        domain_id: id,
-        cloudflare_status: status,
-        zone_id: zone.id,
-        nameservers: zone.nameServers,
-        ssl_status: DEFAULT_SSL_MODE,
-        updated_at: now,
-      })
-      .onConflict((oc) =>
-        oc.column('domain_id').doUpdateSet({
-          cloudflare_status: status,
-          zone_id: zone.id,
-          nameservers: zone.nameServers,
-          ssl_status: DEFAULT_SSL_MODE,
-          updated_at: now,
-        }),
-      )
-      .execute();
+    await saveCdnStatus(trx, id, {
+      cloudflare_status: status,
+      zone_id: zone.id,
+      nameservers: zone.nameServers,
+      ssl_status: DEFAULT_SSL_MODE,
+    });
     await storeRecords(trx, id, records);
     await trx
       .insertInto('dns_settings_history')
@@ -153,7 +213,7 @@ export async function setupDns(ctx: Ctx, id: number) {
         domain_id: id,
         action_type: 'setup_dns',
         details: { zoneId: zone.id, nameservers: zone.nameServers, records: records.length, nameserversSet },
-        created_by: ctx.user.id,
+        created_by: ctx.user?.id ?? null,
         created_at: now,
       })
       .execute();
@@ -200,7 +260,7 @@ export async function resetDns(ctx: Ctx, id: number) {
         domain_id: id,
         action_type: 'reset_dns',
         details: { zoneId: row.cloudflare_zone_id },
-        created_by: ctx.user.id,
+        created_by: ctx.user?.id ?? null,
         created_at: now,
       })
       .execute();
@@ -259,15 +319,7 @@ export async function dnsStatus(ctx: Ctx, id: number) {
     zone_id: row.cloudflare_zone_id,
     nameservers: cdn?.nameservers ?? [],
     ssl_status: cdn?.ssl_status ?? null,
-    records: records.map((r) => ({
-      id: r.id,
-      type: r.type,
-      name: r.name,
-      content: r.content,
-      ttl: r.ttl,
-      proxied: r.proxied,
-      priority: r.priority,
-    })),
+    records: records.map(toRecordView),
     history: history.map((h) => ({
       id: h.id,
       action_type: h.action_type,

@@ -88,7 +88,10 @@ export function scoreName(
   const text = TEXT[language];
   let score = 10;
   const strengths: string[] = [];
-  if (label.length > 8) score -= Math.min(4, (label.length - 8) * 0.35);
+  // Every letter past five costs a little: short names are typed and remembered more easily.
+  if (label.length > 5) score -= Math.min(4, (label.length - 5) * 0.25);
+  // The topic word alone is worth more than the same word with a generic prefix or suffix.
+  if (mainWord && label !== mainWord && label.includes(mainWord)) score -= 0.3;
   if (label.length <= 10) strengths.push(text.short(label.length));
   if (/[-0-9]/.test(label)) score -= label.includes('-') ? 1.5 : 1;
   else strengths.push(text.plain);

@@ -5,7 +5,9 @@
 export {
   startCloudflareTestServer,
   cloudflareFailure,
+  type CloudflareTestRecord,
   type CloudflareTestServer,
   type CloudflareTestServerOptions,
   type CloudflareTestToken,
+  type CloudflareTestZone,
 } from './server';

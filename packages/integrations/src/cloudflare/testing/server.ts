@@ -1,7 +1,7 @@
 /**
  * A local server speaking the part of Cloudflare's v4 API that Blogfleet's client uses (token
- * verification, zones, DNS records, the SSL setting), with Cloudflare's envelope, list paging and error
- * bodies. Loopback only; for tests.
+ * verification, zones and their activation check, DNS records, the SSL setting), with Cloudflare's
+ * envelope, list paging and error bodies. Loopback only; for tests.
  */
 import { startBareTestServer, type RecordedHttpRequest, type TestReply } from '../../test-server';
 import type { CloudflareErrorEntry } from '../types';
@@ -30,15 +30,20 @@ export interface CloudflareTestZone {
   name_servers: string[];
   account: { id: string };
   ssl: 'off' | 'flexible' | 'full' | 'strict';
-  records: {
-    id: string;
-    type: string;
-    name: string;
-    content: string;
-    ttl: number;
-    proxied: boolean;
-    priority?: number;
-  }[];
+  records: CloudflareTestRecord[];
+}
+
+/** A record as Cloudflare answers it: MX with `priority`; SRV with `data` and content "weight port target". */
+export interface CloudflareTestRecord {
+  id: string;
+  type: string;
+  name: string;
+  content: string;
+  ttl: number;
+  proxied: boolean;
+  proxiable: boolean;
+  priority?: number;
+  data?: { priority: number; weight: number; port: number; target: string };
 }
 
 export interface CloudflareTestServer {
@@ -46,6 +51,10 @@ export interface CloudflareTestServer {
   zones: Map<string, CloudflareTestZone>;
   /** Marks a zone active, as Cloudflare does once the registrar points at its name servers. */
   activate(zoneId: string): void;
+  /** The registrar now points at the zone: its next activation check turns it active. */
+  activateOnCheck(zoneId: string): void;
+  /** Zone ids of the activation checks asked for, in order. */
+  activationChecks: string[];
   url: string;
   /** `url` + `/client/v4`: the client's base URL. */
   baseUrl: string;
@@ -96,6 +105,8 @@ export async function startCloudflareTestServer(
   });
 
   const zones = new Map<string, CloudflareTestZone>();
+  const activationChecks: string[] = [];
+  const readyToActivate = new Set<string>();
   let serial = 1;
   const hex = () => (serial++).toString(16).padStart(32, '0');
   /** One page of a list, as `?page=&per_page=` ask (Cloudflare's defaults: page 1, 20 per page). */
@@ -125,6 +136,55 @@ export async function startCloudflareTestServer(
     account: z.account,
     type: 'full',
   });
+  const recordMissing = () => cloudflareFailure(404, [{ code: 81044, message: 'Record does not exist.' }]);
+  const invalid = (message: string) => cloudflareFailure(400, [{ code: 9000, message }]);
+  const u16 = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 65_535;
+
+  /** The record a create or overwrite asks for, checked as Cloudflare does, or its refusal. */
+  function recordFrom(body: Record<string, unknown>, id: string): CloudflareTestRecord | TestReply {
+    const type = String(body.type ?? '');
+    const name = String(body.name ?? '');
+    const ttl = Number(body.ttl ?? 1);
+    if (!['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'SRV'].includes(type)) return invalid('Invalid DNS record type');
+    if (!name) return invalid('DNS record name is required');
+    if (ttl !== 1 && (ttl < 60 || ttl > 86_400))
+      return invalid('Invalid TTL. Must be between 60 and 86400 seconds, or 1 for Automatic.');
+    const proxiable = type === 'A' || type === 'AAAA' || type === 'CNAME';
+    if (body.proxied === true && !proxiable)
+      return cloudflareFailure(400, [{ code: 9004, message: 'This record type cannot be proxied.' }]);
+    const base = { id, type, name, ttl, proxied: body.proxied === true, proxiable };
+    if (type === 'SRV') {
+      const d = (body.data ?? {}) as Record<string, unknown>;
+      if (!u16(d.priority) || !u16(d.weight) || !u16(d.port) || typeof d.target !== 'string' || !d.target)
+        return invalid('SRV records need data.priority, data.weight, data.port and data.target');
+      const data = {
+        priority: d.priority as number,
+        weight: d.weight as number,
+        port: d.port as number,
+        target: d.target,
+      };
+      return {
+        ...base,
+        content: `${data.weight} ${data.port} ${data.target}`,
+        priority: data.priority,
+        data,
+      };
+    }
+    if (typeof body.content !== 'string' || !body.content) return invalid('DNS record content is required');
+    if (type === 'MX' && !u16(body.priority)) return invalid('MX records need a priority from 0 to 65535');
+    return {
+      ...base,
+      content: body.content,
+      ...(type === 'MX' ? { priority: body.priority as number } : {}),
+    };
+  }
+  const duplicate = (zone: CloudflareTestZone, r: CloudflareTestRecord) =>
+    zone.records.some(
+      (x) => x.id !== r.id && x.type === r.type && x.name === r.name && x.content === r.content,
+    )
+      ? cloudflareFailure(400, [{ code: 81058, message: 'An identical record already exists.' }])
+      : null;
+
   const notFound = (path: string) =>
     cloudflareFailure(404, [
       { code: 7003, message: `Could not route to ${path}, perhaps your object identifier is invalid?` },
@@ -185,31 +245,41 @@ export async function startCloudflareTestServer(
       return { status: 200, body: envelope({ id: 'ssl', value, editable: true }) };
     }
     if (rest === '/dns_records' && req.method === 'GET') return list(zone.records, q);
+    if (rest === '/settings/ssl' && req.method === 'GET')
+      return { status: 200, body: envelope({ id: 'ssl', value: zone.ssl, editable: true }) };
+    if (rest === '/activation_check' && req.method === 'PUT') {
+      activationChecks.push(zone.id);
+      if (readyToActivate.delete(zone.id)) zone.status = 'active';
+      return { status: 200, body: envelope({ id: zone.id }) };
+    }
     if (rest === '/dns_records' && req.method === 'POST') {
-      const record = {
-        id: hex(),
-        type: String(body.type),
-        name: String(body.name),
-        content: String(body.content),
-        ttl: Number(body.ttl ?? 1),
-        proxied: body.proxied === true,
-        ...(typeof body.priority === 'number' ? { priority: body.priority } : {}),
-      };
-      if (
-        zone.records.some(
-          (r) => r.type === record.type && r.name === record.name && r.content === record.content,
-        )
-      )
-        return cloudflareFailure(400, [{ code: 81058, message: 'An identical record already exists.' }]);
+      const record = recordFrom(body, hex());
+      if (!('id' in record)) return record;
+      const refused = duplicate(zone, record);
+      if (refused) return refused;
       zone.records.push(record);
       return { status: 200, body: envelope(record) };
     }
     const r = /^\/dns_records\/([^/]+)$/.exec(rest);
+    const index = r ? zone.records.findIndex((x) => x.id === r[1]) : -1;
+    if (r && index < 0) return recordMissing();
+    if (r && req.method === 'GET') return { status: 200, body: envelope(zone.records[index]) };
+    // PUT overwrites the record; PATCH changes only the fields it names.
+    if (r && (req.method === 'PUT' || req.method === 'PATCH')) {
+      const before = zone.records[index]!;
+      const merged =
+        req.method === 'PATCH'
+          ? { ...before, ...body, data: { ...before.data, ...(body.data as object) } }
+          : body;
+      const record = recordFrom(merged, before.id);
+      if (!('id' in record)) return record;
+      const refused = duplicate(zone, record);
+      if (refused) return refused;
+      zone.records[index] = record;
+      return { status: 200, body: envelope(record) };
+    }
     if (r && req.method === 'DELETE') {
-      const before = zone.records.length;
-      zone.records = zone.records.filter((x) => x.id !== r[1]);
-      if (zone.records.length === before)
-        return cloudflareFailure(404, [{ code: 81044, message: 'Record does not exist.' }]);
+      zone.records.splice(index, 1);
       return { status: 200, body: envelope({ id: r[1] }) };
     }
     return null;
@@ -262,6 +332,10 @@ export async function startCloudflareTestServer(
       const zone = zones.get(zoneId);
       if (zone) zone.status = 'active';
     },
+    activateOnCheck(zoneId) {
+      readyToActivate.add(zoneId);
+    },
+    activationChecks,
     requests: bare.requests,
     addToken(token, info = {}) {
       tokens.set(token, info);
