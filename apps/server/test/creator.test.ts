@@ -317,5 +317,26 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     expect(usedRefused.body.error.message).toBe('no-site-here.com is already used by a site');
     const options = await api('GET', 'sites/options', { query: { search: 'elsewh' } });
     expect(options.body.data.sites.map((s: { id: number }) => s.id)).toEqual([site.id]);
+
+    // Bulk move: the free domain goes to its site, the used one is named with the reason.
+    const free = await domain('free-for-bulk.com', false);
+    const bulk = await api('POST', 'domains/bulk-move-to-site', {
+      body: {
+        moves: [
+          { domainId: free, siteId: other.id },
+          { domainId: id, siteId: site.id + 1_000_000 },
+        ],
+      },
+    });
+    expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
+    expect(bulk.body.data.moved).toEqual([{ domainId: free, siteId: other.id, domain: 'free-for-bulk.com' }]);
+    expect(bulk.body.data.failed).toEqual([
+      { domainId: id, siteId: site.id + 1_000_000, reason: 'Site not found' },
+    ]);
+    const twice = await api('POST', 'domains/bulk-move-to-site', {
+      body: { moves: [{ domainId: free, siteId: other.id }, { domainId: id, siteId: other.id }] },
+    });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body.error)).toContain('A site can take only one domain');
   });
 });

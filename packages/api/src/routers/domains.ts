@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { domainView } from '../services/domain-view';
 import { bulkPurchaseJob } from '../jobs/domains';
 import { purchaseDomain } from '../services/domain-purchase';
-import { moveDomainToSite } from '../services/domain-move';
+import { bulkMoveDomains, moveDomainToSite } from '../services/domain-move';
 import { addDiscoveredDomains, discoverDomains } from '../services/discovery';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
@@ -206,6 +206,50 @@ export const domainsRouter = router({
     .input(addDiscoveredInput)
     .output(z.object({ added: z.array(domainView), existing: z.array(z.string()) }))
     .mutation(({ ctx, input }) => addDiscoveredDomains(ctx, input)),
+
+  bulkMoveToSite: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/bulk-move-to-site',
+        tags,
+        summary: 'Point several sites at domains',
+        description:
+          'Each move as POST /domains/{id}/move-to-site. The moves that work are made; `failed` names the others and why.',
+      },
+    })
+    .input(
+      z.object({
+        moves: z
+          .array(
+            z.object({
+              domainId: z.number().int().positive().max(MAX_ID),
+              siteId: z.number().int().positive().max(MAX_ID),
+            }),
+          )
+          .min(1, 'Select at least one domain')
+          .max(100)
+          .refine(
+            (moves) => new Set(moves.map((m) => m.siteId)).size === moves.length,
+            'A site can take only one domain',
+          )
+          .refine(
+            (moves) => new Set(moves.map((m) => m.domainId)).size === moves.length,
+            'A domain can go to only one site',
+          ),
+      }),
+    )
+    .output(
+      z.object({
+        moved: z.array(
+          z.object({ domainId: z.number().int(), siteId: z.number().int(), domain: z.string() }),
+        ),
+        failed: z.array(
+          z.object({ domainId: z.number().int(), siteId: z.number().int(), reason: z.string() }),
+        ),
+      }),
+    )
+    .mutation(({ ctx, input }) => bulkMoveDomains(ctx, input.moves)),
 
   moveToSite: protectedProcedure
     .meta({

@@ -85,3 +85,21 @@ export async function siteOptions(ctx: Pick<Context, 'db'>, search?: string) {
   }
   return q.execute();
 }
+
+/**
+ * Bulk move (doc2 §2): each domain to its site, one after another, each as moveDomainToSite; what could
+ * not be moved is answered with the reason, the rest is moved.
+ */
+export async function bulkMoveDomains(ctx: Ctx, moves: { domainId: number; siteId: number }[]) {
+  const moved: { domainId: number; siteId: number; domain: string }[] = [];
+  const failed: { domainId: number; siteId: number; reason: string }[] = [];
+  for (const move of moves) {
+    try {
+      const { domain } = await moveDomainToSite(ctx, move.domainId, move.siteId);
+      moved.push({ ...move, domain: domain.domain_name });
+    } catch (error) {
+      failed.push({ ...move, reason: (error as Error).message });
+    }
+  }
+  return { moved, failed };
+}

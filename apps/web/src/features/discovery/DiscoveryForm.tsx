@@ -176,8 +176,8 @@ export function DiscoveryForm({ values, onChange, onSubmit, busy, targets }: Pro
           </Button>
         </div>
       </fieldset>
-      <div className="grid gap-4 sm:grid-cols-3 sm:items-end">
-        <FormField label={t`Cheap domains only`} layout="inline">
+      <div className="grid gap-4 sm:grid-cols-3 sm:items-start">
+        <FormField label={t`Cheap domains only`} layout="inline" className="sm:pt-8">
           <Switch checked={values.cheapDomainsOnly} onCheckedChange={(v) => set({ cheapDomainsOnly: v })} />
         </FormField>
         <FormField

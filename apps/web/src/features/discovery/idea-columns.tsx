@@ -1,4 +1,4 @@
-import { StatusBadge, Stars } from '@blogfleet/ui';
+import { Badge, Stars } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
@@ -34,13 +34,15 @@ export function useIdeaColumns(): ColumnDef<Idea>[] {
           header: t`Strengths`,
           enableSorting: false,
           cell: ({ row: { original: i } }) => (
-            <div className="flex min-w-48 flex-col gap-0.5 text-sm">
-              <ul className="list-disc pl-4">
+            <div className="flex min-w-48 flex-col gap-1 text-sm">
+              <p>{i.recommendation}</p>
+              <ul className="flex flex-wrap gap-1" aria-label={t`Strengths`}>
                 {i.strengths.map((s) => (
-                  <li key={s}>{s}</li>
+                  <li key={s} className="rounded bg-muted px-1.5 py-0.5 text-xs text-muted-foreground">
+                    {s}
+                  </li>
                 ))}
               </ul>
-              <p className="text-muted-foreground">{i.recommendation}</p>
             </div>
           ),
         },
@@ -72,11 +74,11 @@ export function useIdeaColumns(): ColumnDef<Idea>[] {
           header: t`Availability`,
           cell: ({ row: { original: i } }) =>
             i.available === true ? (
-              <StatusBadge status="available" label={t`Available`} />
+              <Badge variant="success">{t`Available`}</Badge>
             ) : i.available === false ? (
-              <StatusBadge status="taken" label={t`Not available`} />
+              <Badge variant="danger">{t`Not available`}</Badge>
             ) : (
-              <StatusBadge status="unknown" label={t`Unknown`} />
+              <Badge variant="neutral">{t`Unknown`}</Badge>
             ),
         },
       ] satisfies ColumnDef<Idea>[],

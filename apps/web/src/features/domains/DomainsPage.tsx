@@ -21,6 +21,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
 import { formatPrice, useDomainColumns } from './domain-columns';
+import { BulkMoveDialog } from './BulkMoveDialog';
 import { CreateSiteDialog } from './CreateSiteDialog';
 import { CredentialsDialog } from './CredentialsDialog';
 import { DomainDialog } from './DomainDialog';
@@ -37,7 +38,8 @@ type Pending =
   | { kind: 'delete'; domain: DomainRow }
   | { kind: 'delete-site'; domain: DomainRow }
   | { kind: 'bulk-delete'; ids: number[] }
-  | { kind: 'bulk-buy'; ids: number[] };
+  | { kind: 'bulk-buy'; ids: number[] }
+  | { kind: 'bulk-reset-dns'; ids: number[] };
 
 export function DomainsPage() {
   const { t } = useLingui();
@@ -52,6 +54,7 @@ export function DomainsPage() {
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [creatingFor, setCreatingFor] = useState<DomainRow | null>(null);
   const [movingDomain, setMovingDomain] = useState<DomainRow | null>(null);
+  const [bulkMoving, setBulkMoving] = useState<DomainRow[] | null>(null);
   const creator = useSiteCreation(domains.refresh);
 
   const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
@@ -69,6 +72,11 @@ export function DomainsPage() {
   const { setupDns } = domains;
   // Bought domains are left out of a bulk purchase.
   const buyableIds = rows.filter((d) => selection[String(d.id)] && d.status !== 'purchased').map((d) => d.id);
+  // doc2 §4: DNS only for bought domains no site uses.
+  const dnsIds = rows
+    .filter((d) => selection[String(d.id)] && d.status === 'purchased' && !d.is_used)
+    .map((d) => d.id);
+  const selectedRows = rows.filter((d) => selection[String(d.id)]);
   const actions = useMemo(
     () => ({
       pendingPurchaseId: domains.pendingPurchaseId,
@@ -106,6 +114,12 @@ export function DomainsPage() {
         setPending(null);
         return;
       }
+      if (pending.kind === 'bulk-reset-dns') {
+        await domains.bulkResetDns(pending.ids);
+        setSelection({});
+        setPending(null);
+        return;
+      }
       if (pending.kind === 'delete-site') {
         await creator.remove(pending.domain.domain_name);
         setPending(null);
@@ -128,46 +142,52 @@ export function DomainsPage() {
   };
 
   const confirmation =
-    pending?.kind === 'bulk-buy'
+    pending?.kind === 'bulk-reset-dns'
       ? {
-          title: t`Buy ${pending.ids.length} domains?`,
-          description: t`Each one is checked with the registrar (price, availability, your balance) and bought for one year if both allow it. The job panel follows the purchases.`,
-          confirmLabel: t`Buy`,
+          title: t`Reset DNS of ${pending.ids.length} domains?`,
+          description: t`This removes the current DNS provider configuration of each: its Cloudflare zone and all its records. The job panel follows the changes.`,
+          confirmLabel: t`Reset DNS`,
         }
-      : pending?.kind === 'reset-dns'
+      : pending?.kind === 'bulk-buy'
         ? {
-            title: t`Reset DNS of ${pending.domain.domain_name_unicode}?`,
-            description: t`This removes the current DNS provider configuration: the Cloudflare zone and all its records. The site stops answering under this name until DNS is set up again.`,
-            confirmLabel: t`Reset DNS`,
+            title: t`Buy ${pending.ids.length} domains?`,
+            description: t`Each one is checked with the registrar (price, availability, your balance) and bought for one year if both allow it. The job panel follows the purchases.`,
+            confirmLabel: t`Buy`,
           }
-        : pending?.kind === 'buy'
+        : pending?.kind === 'reset-dns'
           ? {
-              title: t`Buy ${pending.domain.domain_name_unicode}?`,
-              description:
-                pending.domain.estimated_price !== null
-                  ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
-                  : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
-              confirmLabel: t`Buy`,
+              title: t`Reset DNS of ${pending.domain.domain_name_unicode}?`,
+              description: t`This removes the current DNS provider configuration: the Cloudflare zone and all its records. The site stops answering under this name until DNS is set up again.`,
+              confirmLabel: t`Reset DNS`,
             }
-          : pending?.kind === 'delete-site'
+          : pending?.kind === 'buy'
             ? {
-                title: t`Delete the WordPress site of ${pending.domain.domain_name_unicode}?`,
-                description: t`The site, its database and its files are removed from the hosting target. Its record in Blogfleet stays, inactive. This cannot be undone.`,
-                confirmLabel: t`Delete WP`,
+                title: t`Buy ${pending.domain.domain_name_unicode}?`,
+                description:
+                  pending.domain.estimated_price !== null
+                    ? t`The registrar is asked for the current price (about ${formatPrice(pending.domain.estimated_price)}) and your balance first; the domain is bought for one year only if both allow it.`
+                    : t`The registrar is asked for the current price and your balance first; the domain is bought for one year only if both allow it.`,
+                confirmLabel: t`Buy`,
               }
-            : pending?.kind === 'delete'
+            : pending?.kind === 'delete-site'
               ? {
-                  title: t`Delete domain?`,
-                  description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
-                  confirmLabel: t`Delete`,
+                  title: t`Delete the WordPress site of ${pending.domain.domain_name_unicode}?`,
+                  description: t`The site, its database and its files are removed from the hosting target. Its record in Blogfleet stays, inactive. This cannot be undone.`,
+                  confirmLabel: t`Delete WP`,
                 }
-              : pending?.kind === 'bulk-delete'
+              : pending?.kind === 'delete'
                 ? {
-                    title: t`Delete ${pending.ids.length} domains?`,
-                    description: t`They will be removed from your list. This cannot be undone.`,
+                    title: t`Delete domain?`,
+                    description: t`${pending.domain.domain_name_unicode} will be removed from your list. This cannot be undone.`,
                     confirmLabel: t`Delete`,
                   }
-                : { title: '', description: '', confirmLabel: '' };
+                : pending?.kind === 'bulk-delete'
+                  ? {
+                      title: t`Delete ${pending.ids.length} domains?`,
+                      description: t`They will be removed from your list. This cannot be undone.`,
+                      confirmLabel: t`Delete`,
+                    }
+                  : { title: '', description: '', confirmLabel: '' };
 
   const targets = domains.targets.data?.targets ?? [];
   const filtered = Boolean(search.search || search.status || search.target_website);
@@ -291,6 +311,28 @@ export function DomainsPage() {
                     <Trans>Buy</Trans>
                   </DropdownMenuItem>
                   <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={dnsIds.length === 0}
+                    onSelect={() => {
+                      void domains.bulkSetupDns(dnsIds).then(
+                        () => setSelection({}),
+                        () => undefined,
+                      );
+                    }}
+                  >
+                    <Trans>Setup DNS</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    disabled={dnsIds.length === 0}
+                    onSelect={() => setPending({ kind: 'bulk-reset-dns', ids: dnsIds })}
+                  >
+                    <Trans>Reset DNS</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem className="min-h-10" onSelect={() => setBulkMoving(selectedRows)}>
+                    <Trans>Move to sites</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
                     className="min-h-10 text-danger-strong"
                     onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
                   >
@@ -313,6 +355,16 @@ export function DomainsPage() {
         generating={creator.generating}
       />
       <CredentialsDialog credentials={creator.credentials} onClose={creator.closeCredentials} />
+      <BulkMoveDialog
+        domains={bulkMoving}
+        onOpenChange={(open) => {
+          if (!open) setBulkMoving(null);
+        }}
+        onMoved={async () => {
+          setSelection({});
+          await domains.refresh();
+        }}
+      />
       <MoveToSiteDialog
         domain={movingDomain}
         onOpenChange={(open) => !open && setMovingDomain(null)}

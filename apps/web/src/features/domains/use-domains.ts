@@ -86,6 +86,30 @@ export function useDomains(query: ListDomainsQuery) {
       }),
     [t],
   );
+  const bulkSetupDns = trpc.cloudflare.bulkSetupDns.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`Failed to setup DNS`),
+  });
+  const bulkResetDns = trpc.cloudflare.bulkResetDns.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`Failed to reset DNS`),
+  });
+  // The bulk DNS jobs name what they could not do; the list shows what they did.
+  useEffect(() => {
+    const offs = (['cloudflare.bulk-setup-dns', 'cloudflare.bulk-reset-dns'] as const).map((kind) =>
+      onJobFinished(kind, (job) => {
+        void refreshRef.current();
+        if (job.status === 'completed') {
+          toast.success(
+            kind === 'cloudflare.bulk-setup-dns'
+              ? t`DNS set up for the selected domains`
+              : t`DNS removed for the selected domains`,
+          );
+        } else if (job.status === 'failed') toast.error(job.error ?? t`Failed to setup DNS`);
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, [t]);
   const bulkDelete = trpc.domains.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
       toast.success(t`${changed} domains deleted`);
@@ -122,6 +146,9 @@ export function useDomains(query: ListDomainsQuery) {
         : undefined,
     bulkDelete: (domainIds: number[]) => bulkDelete.mutateAsync({ domainIds }),
     bulkPurchase: (domainIds: number[]) => bulkPurchase.mutateAsync({ domainIds }),
-    bulkPending: bulkDelete.isPending || bulkPurchase.isPending,
+    bulkSetupDns: (domainIds: number[]) => bulkSetupDns.mutateAsync({ domainIds }),
+    bulkResetDns: (domainIds: number[]) => bulkResetDns.mutateAsync({ domainIds }),
+    bulkPending:
+      bulkDelete.isPending || bulkPurchase.isPending || bulkSetupDns.isPending || bulkResetDns.isPending,
   };
 }
