@@ -134,6 +134,7 @@ describe.skipIf(blocker !== null)('the console shell in Chromium', { timeout: 12
     await expect.poll(() => nav.getByRole('link', { name: /Sites\s*Soon/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Users$/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Domains$/ }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('link', { name: /^Domain discovery$/ }).count()).toBe(1);
     await context.close();
   });
 

@@ -44,7 +44,6 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/domain-discovery',
     label: msg`Domain discovery`,
     icon: Search,
-    coming: msg`Describe a target website and get scored domain ideas with live availability and price, then add the best ones to your list or buy them.`,
   },
   {
     to: '/ai-content-pool',
