@@ -334,7 +334,12 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
       { domainId: id, siteId: site.id + 1_000_000, reason: 'Site not found' },
     ]);
     const twice = await api('POST', 'domains/bulk-move-to-site', {
-      body: { moves: [{ domainId: free, siteId: other.id }, { domainId: id, siteId: other.id }] },
+      body: {
+        moves: [
+          { domainId: free, siteId: other.id },
+          { domainId: id, siteId: other.id },
+        ],
+      },
     });
     expect(twice.status).toBe(400);
     expect(JSON.stringify(twice.body.error)).toContain('A site can take only one domain');
