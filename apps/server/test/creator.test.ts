@@ -7,7 +7,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { deprovisionSite, hostFromEnv, wordpressHostAvailable } from '@blogfleet/integrations/wordpress';
+import {
+  deprovisionSite,
+  hostFromEnv,
+  provisionSite,
+  wordpressHostAvailable,
+} from '@blogfleet/integrations/wordpress';
 import { startPorkbunTestServer, type PorkbunTestServer } from '@blogfleet/integrations/registrar/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, trpcClient, type RestOptions, type TestApp } from '@blogfleet/server/testing';
@@ -120,9 +125,107 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     expect(health.body.data.host.root).toBe(root);
     const status = await api('GET', 'creator/status');
     expect(status.body.data).toMatchObject({ ready: true, runningCount: 0, sites: [] });
+    // The host's paths and accounts are for admins.
+    const user = await t.createUser({ role: 'user' });
+    const userToken = (await t.login(user.email, user.password)).accessToken;
+    expect((await t.rest('GET', 'creator/health', { token: userToken })).status).toBe(403);
+    expect((await t.rest('GET', 'creator/status', { token: userToken })).status).toBe(403);
   });
 
+  it('one creation per domain: parallel clicks share a job, another user is refused, the domain is not moved or deleted under it', async () => {
+    const id = await domain('busy-domain.com');
+    const starts = await Promise.all(
+      [1, 2, 3].map(() => api('POST', 'creator/create', { body: payload(id, 'busy-domain.com') })),
+    );
+    expect(starts.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(new Set(starts.map((r) => r.body.data.jobId)).size).toBe(1);
+    const jobId = starts[0]!.body.data.jobId;
+
+    const user = await t.createUser({ role: 'user' });
+    const userToken = (await t.login(user.email, user.password)).accessToken;
+    const other = await t.rest('POST', 'creator/create', {
+      token: userToken,
+      body: payload(id, 'busy-domain.com'),
+    });
+    expect(other.status).toBe(400);
+    expect(other.body.error.message).toBe(
+      'Another user is already creating the WordPress site of busy-domain.com',
+    );
+
+    const external = await t.db
+      .insertInto('sites')
+      .values({ site_title: 'Outside', domain_name: 'outside.example', status: 'active' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const move = await api('POST', `domains/${id}/move-to-site`, { body: { siteId: external.id } });
+    expect(move.status).toBe(400);
+    expect(move.body.error.message).toBe(
+      'A WordPress site is being created for busy-domain.com; move it when that job has ended',
+    );
+    const del = await api('DELETE', `domains/${id}`);
+    expect(del.status).toBe(400);
+    expect(del.body.error.message).toContain('is being created or deleted');
+
+    const done = await waitForJob(jobId);
+    expect(done.status).toBe('completed');
+    const removing = await api('POST', 'creator/delete', { body: { domain: 'busy-domain.com' } });
+    expect((await waitForJob(removing.body.data.jobId)).status).toBe('completed');
+  }, 180_000);
+
+  it('a site moved onto the domain while it is created is never overwritten; the new WordPress is removed again', async () => {
+    const id = await domain('moved-meanwhile.com');
+    const started = await api('POST', 'creator/create', { body: payload(id, 'moved-meanwhile.com') });
+    expect(started.status).toBe(200);
+    // As if another process moved a site here between the checks (the database is the last word).
+    const external = await t.db
+      .insertInto('sites')
+      .values({
+        site_title: 'Elsewhere Blog',
+        domain_id: id,
+        domain_name: 'moved-meanwhile.com',
+        status: 'active',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const failed = await waitForJob(started.body.data.jobId);
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toBe(
+      'moved-meanwhile.com was moved to Elsewhere Blog while its WordPress site was being created; the new site was removed',
+    );
+    const site = await t.db
+      .selectFrom('sites')
+      .selectAll()
+      .where('id', '=', external.id)
+      .executeTakeFirstOrThrow();
+    expect(site).toMatchObject({ site_title: 'Elsewhere Blog', hosted_here: false, wp_api_url: null });
+    expect(existsSync(path.join(root, 'moved-meanwhile.com'))).toBe(false);
+  }, 180_000);
+
+  it('a site left on the host without a record can be deleted from the console', async () => {
+    const id = await domain('left-behind.com');
+    const host = hostFromEnv({ ...process.env, ...wpEnv });
+    await provisionSite(host, {
+      domain: 'left-behind.com',
+      title: 'Left',
+      slogan: 'Behind',
+      adminEmail: 'admin@left-behind.com',
+      postTitle: 'P',
+      postContent: 'C',
+      pageTitle: 'Home',
+      pageContent: 'C',
+      language: 'en',
+      timezone: 'UTC',
+    });
+    const removing = await api('POST', 'creator/delete', { body: { domain: 'left-behind.com' } });
+    expect(removing.status, JSON.stringify(removing.body)).toBe(200);
+    expect((await waitForJob(removing.body.data.jobId)).status).toBe('completed');
+    expect(existsSync(path.join(root, 'left-behind.com'))).toBe(false);
+    const d = await t.db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect([d.is_hosted, d.is_used]).toEqual([false, false]);
+  }, 120_000);
+
   it('generates the dialog’s six fields from the domain (offline without a model)', async () => {
+    await domain('brew-notes.com', false);
     const res = await api('POST', 'creator/generate-content', { body: { domain: 'brew-notes.com' } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.generator).toBe('offline');
@@ -140,10 +243,21 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     }
     const bad = await api('POST', 'creator/generate-content', { body: { domain: 'not a domain' } });
     expect(bad.status).toBe(400);
+    const unknown = await api('POST', 'creator/generate-content', {
+      body: { domain: 'not-in-the-list.com' },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('creates the site as a job: progress, a served WordPress with its title, credentials once, records linked', async () => {
-    const id = await domain('brew-notes.com');
+    const id = (
+      await t.db
+        .selectFrom('domains')
+        .select('id')
+        .where('domain_name', '=', 'brew-notes.com')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect((await api('POST', `domains/${id}/purchase`)).status).toBe(200);
     const started = await api('POST', 'creator/create', { body: payload(id, 'brew-notes.com') });
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     const { jobId } = started.body.data;
@@ -220,6 +334,9 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     const revealed = await api('POST', `sites/${site.id}/credentials`);
     expect(revealed.status).toBe(200);
     expect(revealed.body.data.credentials).toEqual(creds);
+    const byDomain = await api('POST', `domains/${id}/credentials`);
+    expect(byDomain.body.data.credentials).toEqual(creds);
+    expect((await t.rest('POST', `domains/${id}/credentials`, { token: userToken })).status).toBe(403);
     const viaTrpc = await (
       await trpcClient(t.app, () => admin)
     ).sites.revealCredentials.mutate({ id: site.id });
@@ -229,7 +346,7 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
       .select(['action', 'details'])
       .where('action', '=', 'site.credentials_reveal')
       .execute();
-    expect(audits).toHaveLength(2);
+    expect(audits).toHaveLength(3);
     expect(JSON.stringify(audits)).not.toContain(creds.adminPassword);
     // Someone else's job is not theirs to read.
     expect((await t.rest('GET', `creator/job-status/${jobId}`, { token: userToken })).status).toBe(404);
@@ -315,7 +432,7 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     const usedRefused = await api('POST', `domains/${id}/move-to-site`, { body: { siteId: other.id } });
     expect(usedRefused.status).toBe(400);
     expect(usedRefused.body.error.message).toBe('no-site-here.com is already used by a site');
-    const options = await api('GET', 'sites/options', { query: { search: 'elsewh' } });
+    const options = await api('GET', 'sites/options', { query: { search: 'no-site-here' } });
     expect(options.body.data.sites.map((s: { id: number }) => s.id)).toEqual([site.id]);
 
     // Bulk move: the free domain goes to its site, the used one is named with the reason.

@@ -153,13 +153,16 @@ describe('POST domains/discover', () => {
     const cheap = await discover({
       targetWebsite: 'coffee.example',
       customTlds: ['com', 'io'],
-      prefixSuffixList: ['best'],
+      prefixSuffixList: ['best', 'top', 'hub', 'pro', 'max', 'zone'],
       searchLimit: 10,
       cheapDomainsOnly: true,
       maxPrice: 15,
     });
     const cheapIdeas = cheap.body.data.allIdeas as Idea[];
-    expect(cheapIdeas.length).toBeGreaterThan(0);
+    // Filtered first, then cut: a full page of ideas the registrar priced at $15 or less.
+    expect(cheapIdeas).toHaveLength(10);
+    expect(cheapIdeas.every((i) => i.price_source === 'registrar')).toBe(true);
+    expect(cheap.body.data.stats).toMatchObject({ totalIdeas: 10, checkedDomains: 10 });
     expect(cheapIdeas.every((i) => i.price !== null && i.price <= 15)).toBe(true);
     expect(cheapIdeas.some((i) => i.domain.endsWith('.io'))).toBe(false);
   }, 60_000);

@@ -94,6 +94,18 @@ describe('POST domains/{id}/purchase', () => {
     expect(retry.body.data.domain.price).toBe(39.99);
   });
 
+  it('two Buy requests at once: one purchase, one charge, and the domain stays purchased', async () => {
+    const d = await add('double-click.com');
+    const [a, b] = await Promise.all([
+      api('POST', `domains/${d.id}/purchase`),
+      api('POST', `domains/${d.id}/purchase`),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    expect([a, b].find((r) => r.status === 400)!.body.error.message).toBe('This domain is already purchased');
+    expect((await row(d.id)).status).toBe('purchased');
+    expect(pb.charges.filter((c) => c.domain === 'double-click.com')).toHaveLength(1);
+  });
+
   it('marks a name someone else holds as taken, with the reason', async () => {
     const d = await add('already-held.com');
     const res = await api('POST', `domains/${d.id}/purchase`);

@@ -1,4 +1,5 @@
 import {
+  namecheapErrorXml,
   startNamecheapTestServer,
   type NamecheapTestServer,
 } from '@blogfleet/integrations/registrar/testing';
@@ -86,6 +87,22 @@ describe('Namecheap as the registrar (Settings → Integrations)', () => {
     expect(bought.body.data.domain).toMatchObject({ status: 'purchased', registrar: 'namecheap' });
     expect(nc.charges.map((c) => c.domain)).toEqual(['ada-notes.com']);
     expect(nc.owned.has('ada-notes.com')).toBe(true);
+
+    // Funds gone between the check and the order: Namecheap's 2528166 is the spec's insufficient balance.
+    const { id: short } = (
+      await api('POST', 'domains', {
+        body: { domainName: 'short-of-funds.com', targetWebsite: 'ada.example' },
+      })
+    ).body.data.domain;
+    nc.failNext(
+      200,
+      namecheapErrorXml('2528166', 'Order creation failed: Insufficient funds', 'namecheap.domains.create'),
+      'namecheap.domains.create',
+    );
+    const noFunds = await api('POST', `domains/${short}/purchase`);
+    expect(noFunds.status).toBe(422);
+    expect(noFunds.body.error.details).toMatchObject({ type: 'insufficient_balance' });
+    expect(nc.charges).toHaveLength(1);
 
     const { id: held } = (
       await api('POST', 'domains', {

@@ -170,6 +170,11 @@ describe.skipIf(blocker !== null)(
 
       await page.getByRole('button', { name: 'Done' }).click();
       await row.getByText('Hosted').waitFor();
+      // Shown once to its creator; an admin reads them again from the row (audited).
+      await page.getByRole('button', { name: 'Show credentials of brewline.com' }).click();
+      await page.getByRole('heading', { name: 'Credentials of brewline.com' }).waitFor();
+      expect((await creds.locator('[data-field="appPassword"]').textContent())!.trim()).toBe(appPassword);
+      await page.getByRole('button', { name: 'Done' }).click();
 
       // 6. Delete WP, then the domain.
       await page.getByRole('button', { name: 'Delete WP site of brewline.com' }).click();

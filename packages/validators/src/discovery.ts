@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { noNulBytes } from './common';
+import { targetWebsiteField } from './domains';
 import { DISCOVERY_DEFAULTS, DISCOVERY_MAX_PRICE_RANGE, DISCOVERY_SEARCH_LIMITS } from './constants';
 
 const tld = z
@@ -17,12 +18,7 @@ const word = z
 
 /** POST domains/discover (doc2 §7) with the defaults of doc2 §9. */
 export const discoverInput = z.object({
-  targetWebsite: z
-    .string()
-    .trim()
-    .min(1, 'Target website is required')
-    .max(253)
-    .refine(noNulBytes, 'Must not contain NUL characters'),
+  targetWebsite: targetWebsiteField,
   prompt: z.string().trim().max(2000).refine(noNulBytes, 'Must not contain NUL characters').optional(),
   customTlds: z
     .array(tld)
@@ -55,7 +51,7 @@ export type DiscoverInput = z.infer<typeof discoverInput>;
 
 /** Adding the selected ideas to the domains list (status available). */
 export const addDiscoveredInput = z.object({
-  targetWebsite: z.string().trim().min(1, 'Target website is required').max(253),
+  targetWebsite: targetWebsiteField,
   domains: z.array(z.string().trim().min(1).max(253)).min(1, 'Select domains to add').max(100),
 });
 export type AddDiscoveredInput = z.infer<typeof addDiscoveredInput>;

@@ -25,6 +25,17 @@ function describe(error: FastifyError): { status: number; body: ErrorBody } {
     // The message would echo the whole overlong path.
     return { status: 414, body: { code: 'URI_TOO_LONG', message: 'Request URL is too long', details: null } };
   }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    // Fastify's message echoes the whole URL, query string included.
+    return {
+      status: 400,
+      body: {
+        code: 'VALIDATION_ERROR',
+        message: 'The request URL is not valid (a malformed %-escape)',
+        details: null,
+      },
+    };
+  }
   if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return { status: 415, body: { code: 'UNSUPPORTED_MEDIA_TYPE', message: error.message, details: null } };
   }

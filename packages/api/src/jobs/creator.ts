@@ -69,10 +69,13 @@ export const createSiteJob = defineJobKind({
         }
       }
       await job.progress(5, 'WordPress site creation in progress...');
-      const { siteId, credentials } = await provisionAndRecord(ctx, input, (p, m) =>
-        report(5 + Math.round(p * 0.9), m),
+      const { siteId, credentials } = await provisionAndRecord(
+        ctx,
+        input,
+        (p, m) => report(5 + Math.round(p * 0.9), m),
+        job.signal,
       );
-      await job.progress(100, `WordPress site ready at ${credentials.siteUrl}`);
+      // No progress write after the record: a cancel arriving now must not hide a site that exists.
       return { siteId, domain: input.domain, siteUrl: credentials.siteUrl, adminUrl: credentials.adminUrl };
     } catch (error) {
       if (job.signal.aborted) throw error;

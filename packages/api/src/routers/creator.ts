@@ -15,7 +15,7 @@ import {
   startSiteDeletion,
 } from '../services/creator';
 import { hostHealth, hostStatus } from '../services/wordpress-hosting';
-import { protectedProcedure, router } from '../trpc';
+import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 const tags = ['creator'];
 
@@ -103,13 +103,13 @@ export const creatorRouter = router({
     .output(started)
     .mutation(({ ctx, input }) => startSiteDeletion(ctx, input.domain)),
 
-  health: protectedProcedure
+  health: adminProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/creator/health',
         tags,
-        summary: 'Whether the hosting target can create sites',
+        summary: 'Whether the hosting target can create sites (admins)',
         description:
           'PHP with mysqli, MariaDB, WordPress core, the sites’ user and a free port, each checked.',
       },
@@ -118,13 +118,13 @@ export const creatorRouter = router({
     .output(health)
     .query(({ ctx }) => hostHealth(ctx)),
 
-  status: protectedProcedure
+  status: adminProcedure
     .meta({
       openapi: {
         method: 'GET',
         path: '/creator/status',
         tags,
-        summary: 'The hosting target and the sites it runs',
+        summary: 'The hosting target and the sites it runs (admins)',
       },
     })
     .input(z.object({}))

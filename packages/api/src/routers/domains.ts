@@ -7,6 +7,7 @@ import {
   MAX_ID,
   listDomainsInput,
   paginationShape,
+  siteCredentials,
   updateDomainInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
@@ -14,13 +15,14 @@ import { domainView } from '../services/domain-view';
 import { bulkPurchaseJob } from '../jobs/domains';
 import { purchaseDomain } from '../services/domain-purchase';
 import { bulkMoveDomains, moveDomainToSite } from '../services/domain-move';
+import { revealDomainCredentials } from '../services/wordpress-hosting';
 import { addDiscoveredDomains, discoverDomains } from '../services/discovery';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
 import { resetDns, setupDns } from '../services/dns';
 import { resetDnsResult, setupDnsResult } from './cloudflare';
 import * as domains from '../services/domains';
-import { protectedProcedure, router } from '../trpc';
+import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 const domainResult = z.object({ domain: domainView });
 const tags = ['domains'];
@@ -250,6 +252,20 @@ export const domainsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => bulkMoveDomains(ctx, input.moves)),
+
+  revealCredentials: adminProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/domains/{id}/credentials',
+        tags,
+        summary: "Reveal the credentials of the domain's WordPress site (admins; audited)",
+        description: 'As POST /sites/{id}/credentials, for the site Blogfleet created for this domain.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ credentials: siteCredentials }))
+    .mutation(async ({ ctx, input }) => ({ credentials: await revealDomainCredentials(ctx, input.id) })),
 
   moveToSite: protectedProcedure
     .meta({

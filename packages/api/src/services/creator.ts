@@ -5,11 +5,54 @@ import { AppError, notFound } from '../errors';
 import { createSiteJob, deleteSiteJob } from '../jobs/creator';
 import { activeJobsFor, enqueueJob, getJob } from './jobs';
 import { integrationConfig, textGenerator } from './integration-config';
-import { claimCredentialsOnce, creatorDomain, readyHost, refuseUnlessCreatable } from './wordpress-hosting';
+import {
+  claimCredentialsOnce,
+  creatorDomain,
+  leftOnHost,
+  readyHost,
+  refuseUnlessCreatable,
+} from './wordpress-hosting';
+import { isUniqueViolation } from '@blogfleet/db';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations' | 'queue'> & {
   user: { id: number; role: 'admin' | 'user' };
 };
+
+/**
+ * The active job of a kind for a domain: answered to the user who started it (a second click), refused
+ * to anybody else (their input would silently be dropped).
+ */
+async function activeJobOf(ctx: Ctx, kind: string, domain: { id: number; domain_name: string }) {
+  const running = (await activeJobsFor(ctx, 'domain', domain.id)).find((j) => j.kind === kind);
+  if (!running) return null;
+  if (running.created_by !== ctx.user.id) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      kind === createSiteJob.kind
+        ? `Another user is already creating the WordPress site of ${domain.domain_name}`
+        : `Another user is already deleting the WordPress site of ${domain.domain_name}`,
+    );
+  }
+  return { jobId: running.id, domain: domain.domain_name, job: running };
+}
+
+/** Enqueues, or (when a parallel request won the race: one active job per kind and subject) answers that job. */
+async function enqueueOnce(
+  ctx: Ctx,
+  kind: string,
+  payload: unknown,
+  domain: { id: number; domain_name: string },
+) {
+  try {
+    const job = await enqueueJob(ctx, kind, payload, { subject: 'domain', subjectId: domain.id });
+    return { jobId: job.id, domain: domain.domain_name, job };
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await activeJobOf(ctx, kind, domain);
+    if (raced) return raced;
+    throw error;
+  }
+}
 
 /**
  * POST creator/create: checks what can be checked at once (the domain and its state, the hosting target,
@@ -18,37 +61,38 @@ type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations' | 'queue'> & 
  */
 export async function startSiteCreation(ctx: Ctx, input: CreateSiteInput) {
   const domain = await creatorDomain(ctx, { id: input.domainId, name: input.domain });
-  const running = (await activeJobsFor(ctx, 'domain', domain.id)).find((j) => j.kind === createSiteJob.kind);
-  if (running) return { jobId: running.id, domain: domain.domain_name, job: running };
+  const running = await activeJobOf(ctx, createSiteJob.kind, domain);
+  if (running) return running;
   refuseUnlessCreatable(domain);
+  if ((await activeJobsFor(ctx, 'domain', domain.id)).some((j) => j.kind === deleteSiteJob.kind)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `The WordPress site of ${domain.domain_name} is still being deleted`,
+    );
+  }
   await readyHost(ctx);
   if (input.use_cloudflare) await integrationConfig(ctx, 'cloudflare');
-  const job = await enqueueJob(ctx, createSiteJob.kind, input, { subject: 'domain', subjectId: domain.id });
-  return { jobId: job.id, domain: domain.domain_name, job };
+  return enqueueOnce(ctx, createSiteJob.kind, input, domain);
 }
 
-/** POST creator/delete: a hosted domain's WordPress site is removed by a job. */
+/**
+ * POST creator/delete: a hosted domain's WordPress site is removed by a job. A site left on the host by
+ * a creation that failed after provisioning (no site record) can be removed the same way.
+ */
 export async function startSiteDeletion(ctx: Ctx, domainName: string) {
   const domain = await creatorDomain(ctx, { name: domainName });
-  const running = (await activeJobsFor(ctx, 'domain', domain.id)).find((j) => j.kind === deleteSiteJob.kind);
-  if (running) return { jobId: running.id, domain: domain.domain_name, job: running };
-  if (!domain.is_hosted) {
-    throw new AppError('VALIDATION_ERROR', `${domain.domain_name} has no WordPress site to delete`);
-  }
+  const running = await activeJobOf(ctx, deleteSiteJob.kind, domain);
+  if (running) return running;
   if ((await activeJobsFor(ctx, 'domain', domain.id)).some((j) => j.kind === createSiteJob.kind)) {
     throw new AppError(
       'VALIDATION_ERROR',
       `The WordPress site of ${domain.domain_name} is still being created`,
     );
   }
-  await integrationConfig(ctx, 'wordpress_host');
-  const job = await enqueueJob(
-    ctx,
-    deleteSiteJob.kind,
-    { domainId: domain.id, domain: domain.domain_name },
-    { subject: 'domain', subjectId: domain.id },
-  );
-  return { jobId: job.id, domain: domain.domain_name, job };
+  if (!domain.is_hosted && !(await leftOnHost(ctx, domain.domain_name))) {
+    throw new AppError('VALIDATION_ERROR', `${domain.domain_name} has no WordPress site to delete`);
+  }
+  return enqueueOnce(ctx, deleteSiteJob.kind, { domainId: domain.id, domain: domain.domain_name }, domain);
 }
 
 /**
@@ -100,6 +144,8 @@ export async function generateSiteContent(
     .select(['domain_name', 'target_website'])
     .where('domain_name', '=', domainName)
     .executeTakeFirst();
+  // Model tokens are spent only on domains in the list.
+  if (!domain) throw notFound('Domain');
   const generator = await textGenerator(ctx);
   const topic = words(domainName).join(' ');
   const result = await generator.generate({
@@ -113,7 +159,7 @@ export async function generateSiteContent(
       domain: domainToUnicode(domainName),
       topic,
       keywords: words(domainName),
-      targetWebsite: domain?.target_website ?? null,
+      targetWebsite: domain.target_website,
     },
   });
   return { generatedContent: result.output, generator: result.generator };

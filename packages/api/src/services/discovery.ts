@@ -183,7 +183,7 @@ export async function discoverDomains(ctx: Ctx, input: DiscoverInput) {
     ctx,
     ideas.map((i) => i.domain),
   );
-  ideas = ideas.filter((i) => !listed.has(i.domain)).slice(0, input.searchLimit);
+  ideas = ideas.filter((i) => !listed.has(i.domain));
   if (ideas.length === 0) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -195,31 +195,48 @@ export async function discoverDomains(ctx: Ctx, input: DiscoverInput) {
   }
 
   const registrarConfig = await optionalIntegrationConfig(ctx, 'registrar');
-  const checks = registrarConfig
-    ? await checkAvailability(
-        createRegistrar(registrarConfig),
-        ideas.map((i) => i.domain),
-      )
-    : new Map<string, DomainCheck | null>();
-  let found: DiscoveredIdea[] = ideas.map((idea) => {
-    const check = checks.get(idea.domain) ?? null;
+  const registrar = registrarConfig ? createRegistrar(registrarConfig) : null;
+  const toIdea = (idea: DomainIdea, check: DomainCheck | null): DiscoveredIdea => {
     const quoted = check?.priceCents ?? null;
-    const price = quoted !== null ? quoted / 100 : listPrice(idea.domain);
+    // Unquoted (no registrar, or it did not answer in time): the list price, labelled as such.
+    const list = listPrice(idea.domain);
     return {
       ...idea,
       domain_unicode: domainToUnicode(idea.domain) || idea.domain,
-      price,
-      price_source: quoted !== null ? 'registrar' : price !== null ? 'list' : null,
+      price: quoted !== null ? quoted / 100 : list,
+      price_source: quoted !== null ? 'registrar' : list !== null ? 'list' : null,
       available: check ? check.available : null,
       premium: check?.premium ?? false,
     };
-  });
-  if (input.cheapDomainsOnly) {
-    found = found.filter((i) => !i.premium && i.price !== null && i.price <= input.maxPrice);
+  };
+  // Cheap-only filters on the real price: the registrar's quote, or without a registrar the list price.
+  const cheapEnough = (i: DiscoveredIdea) =>
+    !i.premium &&
+    i.price !== null &&
+    i.price <= input.maxPrice &&
+    (!registrar || i.price_source === 'registrar');
+  const found: DiscoveredIdea[] = [];
+  let offset = 0;
+  // Filter first, then cut: check more candidates while filtered ones leave the page short.
+  while (found.length < input.searchLimit && offset < ideas.length) {
+    const batch = ideas.slice(offset, offset + (input.searchLimit - found.length));
+    offset += batch.length;
+    const checks = registrar
+      ? await checkAvailability(
+          registrar,
+          batch.map((i) => i.domain),
+        )
+      : new Map<string, DomainCheck | null>();
+    for (const idea of batch) {
+      const result = toIdea(idea, checks.get(idea.domain) ?? null);
+      if (!input.cheapDomainsOnly || cheapEnough(result)) found.push(result);
+    }
+    if (!input.cheapDomainsOnly) break;
   }
+  found.sort((a, b) => b.score - a.score);
   const stats = {
     totalIdeas: found.length,
-    checkedDomains: [...checks.values()].filter((c) => c !== null).length,
+    checkedDomains: found.filter((i) => i.price_source === 'registrar').length,
     availableDomains: found.filter((i) => i.available === true).length,
   };
 

@@ -33,6 +33,20 @@ export async function moveDomainToSite(ctx: Ctx, domainId: number, siteId: numbe
     if (domain.is_used) {
       throw new AppError('VALIDATION_ERROR', `${domain.domain_name} is already used by a site`);
     }
+    const creating = await trx
+      .selectFrom('jobs')
+      .select('id')
+      .where('subject', '=', 'domain')
+      .where('subject_id', '=', domain.id)
+      .where('kind', '=', 'creator.create-site')
+      .where('status', 'in', ['pending', 'running'])
+      .executeTakeFirst();
+    if (creating) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `A WordPress site is being created for ${domain.domain_name}; move it when that job has ended`,
+      );
+    }
     if (site.hosted_here) {
       throw new AppError(
         'VALIDATION_ERROR',

@@ -1,4 +1,4 @@
-import { isIntegrationError } from '@blogfleet/integrations/errors';
+import { isIntegrationError, type IntegrationError } from '@blogfleet/integrations/errors';
 import { createRegistrar } from '@blogfleet/integrations/registrar';
 import { sql, type DomainsTable, type Selectable } from '@blogfleet/db';
 import type { Context } from '../context';
@@ -6,6 +6,7 @@ import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { toDomainView, type DomainView } from './domain-view';
 import { integrationConfig } from './integration-config';
+import { keyedLock } from './keyed-lock';
 
 /** A caller, or a job acting for the user who started it (null when nobody did). */
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } | null };
@@ -81,7 +82,17 @@ async function failedAttempts(ctx: Ctx, id: number): Promise<number> {
  * idempotency key that stays the same until an attempt is refused. Availability, price and balance are
  * checked before anything is charged.
  */
-export async function purchaseDomain(ctx: Ctx, id: number): Promise<DomainView> {
+export function purchaseDomain(ctx: Ctx, id: number): Promise<DomainView> {
+  return purchaseLock(String(id), () => purchaseOnce(ctx, id));
+}
+
+const purchaseLock = keyedLock();
+
+/** Registrars say "insufficient funds" in their own words (Namecheap: error 2528166). */
+const isShortOfFunds = (err: IntegrationError) =>
+  err.details?.providerCode === '2528166' || /insufficient (funds|balance)/i.test(err.message);
+
+async function purchaseOnce(ctx: Ctx, id: number): Promise<DomainView> {
   const row = await ctx.db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Domain');
   if (row.status === 'purchased') throw new AppError('VALIDATION_ERROR', 'This domain is already purchased');
@@ -100,11 +111,15 @@ export async function purchaseDomain(ctx: Ctx, id: number): Promise<DomainView> 
 
   const check = await registrar.checkDomain(name);
   if (!check.available) {
-    await ctx.db
+    // Another process may have bought it a moment ago: that is ours, not taken.
+    const taken = await ctx.db
       .updateTable('domains')
       .set({ status: 'taken', updated_at: new Date() })
       .where('id', '=', id)
-      .execute();
+      .where('status', '<>', 'purchased')
+      .returning('id')
+      .executeTakeFirst();
+    if (!taken) throw new AppError('VALIDATION_ERROR', 'This domain is already purchased');
     await refuse(ctx, row, 'unavailable', `${name} is not available for registration`);
   }
   if (check.priceCents === null)
@@ -133,7 +148,12 @@ export async function purchaseDomain(ctx: Ctx, id: number): Promise<DomainView> 
   } catch (err) {
     // The registrar answered and said no: a refusal. A timeout or a cut connection is not (the
     // purchase may have happened); the next attempt finds it in the account's list or replays the key.
-    if (isIntegrationError(err) && err.kind === 'upstream') await refuse(ctx, row, 'refused', err.message);
+    if (isIntegrationError(err) && err.kind === 'upstream') {
+      if (isShortOfFunds(err)) {
+        await refuse(ctx, row, 'insufficient_balance', 'Insufficient balance in your account');
+      }
+      await refuse(ctx, row, 'refused', err.message);
+    }
     throw err;
   }
 }

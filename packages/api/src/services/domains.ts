@@ -1,4 +1,12 @@
-import { readCounters, sql, type DomainsTable, type RawBuilder, type Selectable } from '@blogfleet/db';
+import {
+  readCounters,
+  sql,
+  type Database,
+  type DomainsTable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+} from '@blogfleet/db';
 import type { CreateDomainInput, ListDomainsInput, UpdateDomainInput } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
@@ -133,6 +141,31 @@ export async function updateDomain(ctx: Ctx, id: number, input: UpdateDomainInpu
   });
 }
 
+/** A domain whose WordPress site is being created or deleted is not deleted under it. */
+async function refuseBusy(db: Kysely<Database>, rows: Pick<DomainRow, 'id' | 'domain_name'>[]) {
+  if (rows.length === 0) return;
+  const busy = await db
+    .selectFrom('jobs')
+    .select('subject_id')
+    .where('subject', '=', 'domain')
+    .where(
+      'subject_id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('kind', 'in', ['creator.create-site', 'creator.delete-site'])
+    .where('status', 'in', ['pending', 'running'])
+    .execute();
+  const names = rows.filter((r) => busy.some((b) => b.subject_id === r.id)).map((r) => r.domain_name);
+  if (names.length > 0) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `The WordPress site of ${names.join(', ')} is being created or deleted; wait for that job to end`,
+      { busy: names },
+    );
+  }
+}
+
 function refuseHosted(rows: Pick<DomainRow, 'domain_name' | 'is_hosted'>[]) {
   const hosted = rows.filter((r) => r.is_hosted).map((r) => r.domain_name);
   if (hosted.length === 1) {
@@ -161,6 +194,7 @@ export async function deleteDomain(ctx: Ctx, id: number): Promise<{ id: number; 
       .executeTakeFirst();
     if (!row) throw notFound('Domain');
     refuseHosted([row]);
+    await refuseBusy(trx, [row]);
     await trx.deleteFrom('domains').where('id', '=', id).execute();
     await audit(
       { ...ctx, db: trx },
@@ -185,6 +219,7 @@ export async function bulkDeleteDomains(
       .forUpdate()
       .execute();
     refuseHosted(rows);
+    await refuseBusy(trx, rows);
     if (rows.length > 0) {
       await trx
         .deleteFrom('domains')

@@ -7,7 +7,8 @@ import {
   sitePaths,
   startSite,
   stopAllSites,
-  stopSiteServer,
+  stopHostedServer,
+  siteAnswers,
   type SiteCredentials,
 } from '@blogfleet/integrations/wordpress';
 import type { CreateSiteInput, SiteCredentialsView } from '@blogfleet/validators';
@@ -68,11 +69,14 @@ export async function readyHost(ctx: IntegrationCtx) {
  * Provisions the site (safe to repeat: a complete site with the same input answers its stored
  * credentials), serves it, and records it: the site row (active, linked to the domain, REST URL and
  * application password, full credentials encrypted) and the domain hosted and used, in one transaction.
+ * When anything after provisioning fails (or the job was cancelled), the site is removed from the host
+ * again, so nothing is left there without a record.
  */
 export async function provisionAndRecord(
   ctx: CreatorCtx,
   input: CreateSiteInput,
   onProgress: (percent: number, message: string) => void,
+  signal?: AbortSignal,
 ): Promise<{ siteId: number; credentials: SiteCredentials }> {
   const { host } = await readyHost(ctx);
   const credentials = await provisionSite(
@@ -91,10 +95,34 @@ export async function provisionAndRecord(
     },
     onProgress,
   );
-  onProgress(92, 'Starting the site');
-  await startSite(host, input.domain);
-  onProgress(96, 'Recording the site');
-  const siteId = await ctx.db.transaction().execute(async (trx) => {
+  let siteId: number;
+  try {
+    signal?.throwIfAborted();
+    onProgress(92, 'Starting the site');
+    await startSite(host, input.domain);
+    signal?.throwIfAborted();
+    onProgress(96, 'Recording the site');
+    siteId = await recordSite(ctx, input, credentials);
+  } catch (error) {
+    await stopHostedServer(host, input.domain).catch(() => {});
+    await deprovisionSite(host, input.domain).catch(() => {});
+    throw error;
+  }
+  await audit(ctx, {
+    action: 'site.create',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { domain: input.domain, siteUrl: credentials.siteUrl },
+  });
+  return { siteId, credentials };
+}
+
+/**
+ * The site row and the domain's flags, in one transaction, the domain locked first (as every change of
+ * both does). A site moved onto the domain meanwhile is never overwritten: the creation fails instead.
+ */
+async function recordSite(ctx: CreatorCtx, input: CreateSiteInput, credentials: SiteCredentials) {
+  return ctx.db.transaction().execute(async (trx) => {
     const domain = await trx
       .selectFrom('domains')
       .selectAll()
@@ -102,6 +130,18 @@ export async function provisionAndRecord(
       .forUpdate()
       .executeTakeFirst();
     if (!domain) throw notFound('Domain');
+    const existing = await trx
+      .selectFrom('sites')
+      .select(['id', 'site_title', 'hosted_here'])
+      .where('domain_id', '=', domain.id)
+      .forUpdate()
+      .executeTakeFirst();
+    if (existing && !existing.hosted_here) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `${domain.domain_name} was moved to ${existing.site_title} while its WordPress site was being created; the new site was removed`,
+      );
+    }
     const values = {
       site_title: input.title,
       site_slogan: input.slogan,
@@ -118,11 +158,6 @@ export async function provisionAndRecord(
       credentials_ciphertext: encryptSecret(ctx.secrets, JSON.stringify(credentials)),
       updated_at: new Date(),
     };
-    const existing = await trx
-      .selectFrom('sites')
-      .select('id')
-      .where('domain_id', '=', domain.id)
-      .executeTakeFirst();
     const id = existing
       ? (
           await trx
@@ -146,13 +181,13 @@ export async function provisionAndRecord(
       .execute();
     return id;
   });
-  await audit(ctx, {
-    action: 'site.create',
-    subjectType: 'site',
-    subjectId: siteId,
-    details: { domain: input.domain, siteUrl: credentials.siteUrl },
-  });
-  return { siteId, credentials };
+}
+
+/** Whether a Blogfleet site for this domain is on the host (e.g. left by a creation that failed late). */
+export async function leftOnHost(ctx: IntegrationCtx, domainName: string): Promise<boolean> {
+  const { host } = await integrationConfig(ctx, 'wordpress_host');
+  const info = await readSiteInfo(sitePaths(host, domainName).infoFile).catch(() => null);
+  return info?.domain === domainName;
 }
 
 /** The stored credentials of a site Blogfleet provisioned (decrypted), or null. */
@@ -217,6 +252,21 @@ export async function revealCredentials(
   return credentials;
 }
 
+/** The credentials of the site Blogfleet created for a domain (admins; audited as revealCredentials). */
+export async function revealDomainCredentials(
+  ctx: CreatorCtx & { user: { id: number; role: 'admin' | 'user' } },
+  domainId: number,
+): Promise<SiteCredentialsView> {
+  const site = await ctx.db
+    .selectFrom('sites')
+    .select('id')
+    .where('domain_id', '=', domainId)
+    .where('hosted_here', '=', true)
+    .executeTakeFirst();
+  if (!site) throw new AppError('NOT_FOUND', 'This domain has no WordPress site created by Blogfleet');
+  return revealCredentials(ctx, site.id);
+}
+
 /** The hosting target's readiness (GET creator/health and creator/status). */
 export async function hostHealth(ctx: IntegrationCtx) {
   const { host, publicAddress } = await integrationConfig(ctx, 'wordpress_host');
@@ -251,7 +301,6 @@ export async function hostStatus(ctx: IntegrationCtx) {
     .where('hosted_here', '=', true)
     .orderBy('domain_name')
     .execute();
-  const running = new Set(runningSites());
   const rows = await Promise.all(
     sites.map(async (s) => {
       const info = await readSiteInfo(sitePaths(host, s.domain_name).infoFile).catch(() => null);
@@ -261,7 +310,8 @@ export async function hostStatus(ctx: IntegrationCtx) {
         status: s.status,
         port: info?.port ?? null,
         siteUrl: info?.siteUrl ?? null,
-        running: running.has(s.domain_name),
+        // Whichever process serves it: the port answers.
+        running: await siteAnswers(host, s.domain_name),
       };
     }),
   );
@@ -286,7 +336,8 @@ export async function serveHostedSites(
   const started: string[] = [];
   const failed: { domain: string; reason: string }[] = [];
   for (const { domain_name } of sites) {
-    if (running.has(domain_name)) continue;
+    // Served by this process already, or by another one that is still up.
+    if (running.has(domain_name) || (await siteAnswers(host, domain_name))) continue;
     try {
       await startSite(host, domain_name);
       started.push(domain_name);
@@ -311,11 +362,13 @@ export async function deprovisionAndUnlink(
   if (!domain) throw notFound('Domain');
   const { host } = await integrationConfig(ctx, 'wordpress_host');
   onProgress(10, `Stopping ${domain.domain_name}`);
-  await stopSiteServer(domain.domain_name);
+  await stopHostedServer(host, domain.domain_name);
   onProgress(30, 'Removing the database, its user and the site files');
   await deprovisionSite(host, domain.domain_name);
   onProgress(80, 'Unlinking the site');
   const siteId = await ctx.db.transaction().execute(async (trx) => {
+    // The domain first, as every change of a domain and its site locks them.
+    await trx.selectFrom('domains').select('id').where('id', '=', domain.id).forUpdate().executeTakeFirst();
     const site = await trx
       .updateTable('sites')
       .set({
@@ -327,11 +380,18 @@ export async function deprovisionAndUnlink(
         updated_at: new Date(),
       })
       .where('domain_id', '=', domain.id)
+      .where('hosted_here', '=', true)
       .returning('id')
+      .executeTakeFirst();
+    // A site elsewhere may point at the domain (a cleanup after a failed creation): it stays used then.
+    const other = await trx
+      .selectFrom('sites')
+      .select('id')
+      .where('domain_id', '=', domain.id)
       .executeTakeFirst();
     await trx
       .updateTable('domains')
-      .set({ is_hosted: false, is_used: false, updated_at: new Date() })
+      .set({ is_hosted: false, is_used: other !== undefined, updated_at: new Date() })
       .where('id', '=', domain.id)
       .execute();
     return site?.id ?? null;

@@ -16,6 +16,8 @@ import type { SiteCredentials } from './use-site-creation';
 
 interface Props {
   credentials: SiteCredentials | null;
+  /** Set when an admin revealed the credentials of an existing site (the domain's name). */
+  revealedFor?: string | null;
   onClose(): void;
 }
 
@@ -49,7 +51,7 @@ function CopyButton({ value, label }: { value: string; label: string }) {
 }
 
 /** The credentials of a new site (doc2 §2), shown once, each with a copy button. */
-export function CredentialsDialog({ credentials, onClose }: Props) {
+export function CredentialsDialog({ credentials, revealedFor, onClose }: Props) {
   const { t } = useLingui();
   const rows: [string, keyof SiteCredentials][] = [
     [t`Site URL`, 'siteUrl'],
@@ -68,12 +70,21 @@ export function CredentialsDialog({ credentials, onClose }: Props) {
       <DialogContent size="lg">
         <DialogHeader>
           <DialogTitle>
-            <Trans>WordPress site created</Trans>
+            {revealedFor ? (
+              <Trans>Credentials of {revealedFor}</Trans>
+            ) : (
+              <Trans>WordPress site created</Trans>
+            )}
           </DialogTitle>
           <DialogDescription>
-            <Trans>
-              Store these credentials now. They are shown once; an admin can reveal them later from the site.
-            </Trans>
+            {revealedFor ? (
+              <Trans>Revealed to you as an admin; this is recorded in the audit log.</Trans>
+            ) : (
+              <Trans>
+                Store these credentials now. They are shown once; an admin can reveal them later from the
+                site.
+              </Trans>
+            )}
           </DialogDescription>
         </DialogHeader>
         {credentials && (

@@ -19,6 +19,7 @@ import type { RowSelectionState, SortingState } from '@tanstack/react-table';
 import { ChevronDown, Plus, Search } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
+import { useCurrentUser } from '../../lib/auth';
 import { useListUrl } from '../../lib/use-list-url';
 import { formatPrice, useDomainColumns } from './domain-columns';
 import { BulkMoveDialog } from './BulkMoveDialog';
@@ -56,6 +57,8 @@ export function DomainsPage() {
   const [movingDomain, setMovingDomain] = useState<DomainRow | null>(null);
   const [bulkMoving, setBulkMoving] = useState<DomainRow[] | null>(null);
   const creator = useSiteCreation(domains.refresh);
+  const isAdmin = useCurrentUser().role === 'admin';
+  const { revealCredentials } = creator;
 
   const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
   useEffect(
@@ -93,8 +96,14 @@ export function DomainsPage() {
       onCreateSite: (domain: DomainRow) => setCreatingFor(domain),
       onDeleteSite: (domain: DomainRow) => setPending({ kind: 'delete-site', domain }),
       onMoveToSite: (domain: DomainRow) => setMovingDomain(domain),
+      ...(isAdmin
+        ? {
+            onShowCredentials: (domain: DomainRow) =>
+              void revealCredentials(domain.id, domain.domain_name_unicode).catch(() => undefined),
+          }
+        : {}),
     }),
-    [domains.pendingPurchaseId, domains.pendingDnsId, setupDns],
+    [domains.pendingPurchaseId, domains.pendingDnsId, setupDns, isAdmin, revealCredentials],
   );
   const columns = useDomainColumns(actions);
   const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
@@ -354,7 +363,11 @@ export function DomainsPage() {
         onGenerate={creator.generate}
         generating={creator.generating}
       />
-      <CredentialsDialog credentials={creator.credentials} onClose={creator.closeCredentials} />
+      <CredentialsDialog
+        credentials={creator.credentials}
+        revealedFor={creator.revealedFor}
+        onClose={creator.closeCredentials}
+      />
       <BulkMoveDialog
         domains={bulkMoving}
         onOpenChange={(open) => {

@@ -10,6 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   ArrowRightLeft,
+  KeyRound,
   Cloud,
   CloudOff,
   Globe,
@@ -33,6 +34,8 @@ export interface DomainActions {
   onCreateSite(domain: DomainRow): void;
   onDeleteSite(domain: DomainRow): void;
   onMoveToSite(domain: DomainRow): void;
+  /** Admins only: the credentials of the domain's WordPress site. */
+  onShowCredentials?(domain: DomainRow): void;
 }
 
 /** Registrars price in US dollars; the number follows the interface language. */
@@ -55,6 +58,7 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
       onCreateSite,
       onDeleteSite,
       onMoveToSite,
+      onShowCredentials,
     } = actions;
     return [
       {
@@ -175,6 +179,12 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                     <CloudOff className="size-4" aria-hidden />
                     <Trans>Reset DNS</Trans>
                   </DropdownMenuItem>
+                  {d.is_hosted && onShowCredentials && (
+                    <DropdownMenuItem className="min-h-10" onSelect={() => onShowCredentials(d)}>
+                      <KeyRound className="size-4" aria-hidden />
+                      <Trans>Show credentials</Trans>
+                    </DropdownMenuItem>
+                  )}
                   {d.is_hosted ? (
                     <DropdownMenuItem
                       className="min-h-10 text-danger-strong"
@@ -257,6 +267,17 @@ export function useDomainColumns(actions: DomainActions): ColumnDef<DomainRow>[]
                     <Trans>Setup DNS</Trans>
                   </Button>
                 ))}
+              {d.is_hosted && onShowCredentials && (
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  aria-label={t`Show credentials of ${d.domain_name_unicode}`}
+                  title={t`Show credentials`}
+                  onClick={() => onShowCredentials(d)}
+                >
+                  <KeyRound className="size-4" />
+                </Button>
+              )}
               {d.is_hosted ? (
                 <Button
                   size="sm"

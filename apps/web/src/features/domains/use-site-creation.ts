@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { createSiteInput } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
 import { useLingui } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { trpc } from '../../lib/trpc';
 import { onJobFinished } from '../jobs/job-finish';
@@ -21,6 +21,11 @@ export function useSiteCreation(onChanged: () => Promise<unknown>) {
   const utils = trpc.useUtils();
   const trackJob = useTrackJob();
   const [credentials, setCredentials] = useState<SiteCredentials | null>(null);
+  /** Whose credentials an admin revealed (null: a new site's, shown once). */
+  const [revealedFor, setRevealedFor] = useState<string | null>(null);
+  const reveal = trpc.domains.revealCredentials.useMutation({
+    onError: (err) => toastApiError(err, t`Could not read the credentials`),
+  });
   const changed = useRef(onChanged);
   changed.current = onChanged;
 
@@ -38,6 +43,17 @@ export function useSiteCreation(onChanged: () => Promise<unknown>) {
     onError: (err) => toastApiError(err, t`Failed to generate content`),
   });
 
+  const { mutateAsync: revealMutate } = reveal;
+  /** Admins: reads them again (audited) and opens the same dialog. */
+  const revealCredentials = useCallback(
+    async (domainId: number, domainName: string) => {
+      const { credentials: revealed } = await revealMutate({ id: domainId });
+      setRevealedFor(domainName);
+      setCredentials(revealed);
+    },
+    [revealMutate],
+  );
+
   useEffect(() => {
     const offCreate = onJobFinished('creator.create-site', (job) => {
       void changed.current();
@@ -46,7 +62,10 @@ export function useSiteCreation(onChanged: () => Promise<unknown>) {
         .then((status) => {
           if (status.status === 'completed') {
             toast.success(t`WordPress site created for ${status.domain}`);
-            if (status.credentials) setCredentials(status.credentials);
+            if (status.credentials) {
+              setRevealedFor(null);
+              setCredentials(status.credentials);
+            }
           } else if (status.status === 'failed') {
             const error = status.error ?? '';
             toast.error(t`WordPress site creation failed for ${status.domain}: ${error}`);
@@ -83,6 +102,8 @@ export function useSiteCreation(onChanged: () => Promise<unknown>) {
     generate: (domain: string, language: 'en' | 'tr' | 'es') => generate.mutateAsync({ domain, language }),
     generating: generate.isPending,
     credentials,
+    revealedFor,
     closeCredentials: () => setCredentials(null),
+    revealCredentials,
   };
 }

@@ -7,7 +7,7 @@ import { readLedger, removeLedger } from './ledger';
 import { domainLocks, withLock } from './locks';
 import { normalizeDomain, siteDbNames } from './names';
 import { sitePaths } from './paths';
-import { stopSiteServer } from './serve';
+import { stopHostedServer } from './serve';
 
 async function pathExists(file: string): Promise<boolean> {
   try {
@@ -37,7 +37,7 @@ async function deprovisionLocked(host: WordPressHost, domain: string): Promise<v
   const info = await readSiteInfo(paths.infoFile).catch(() => null);
   if (!info || info.domain !== domain) {
     if (!(await pathExists(paths.siteDir))) {
-      await stopSiteServer(domain);
+      await stopHostedServer(host, domain);
       return; // Nothing here (never provisioned or already removed).
     }
     throw new WordPressHostError(
@@ -54,7 +54,7 @@ async function deprovisionLocked(host: WordPressHost, domain: string): Promise<v
   });
   const ours = ledger ?? { database: true, user: true };
   const names = siteDbNames(domain);
-  await stopSiteServer(domain);
+  await stopHostedServer(host, domain);
   await withRootConnection(host, async (db) => {
     if (ours.database) await dropDatabase(db, names.dbName);
     if (ours.user) await dropUser(db, names.dbUser);

@@ -1,6 +1,14 @@
 export { provisionSite, type ProvisionOptions, type ProvisionStep } from './provision';
 export { deprovisionSite } from './deprovision';
-export { runningSites, startSite, stopAllSites, stopSiteServer, type RunningSite } from './serve';
+export {
+  runningSites,
+  siteAnswers,
+  startSite,
+  stopAllSites,
+  stopHostedServer,
+  stopSiteServer,
+  type RunningSite,
+} from './serve';
 export {
   checkWordPressHost,
   hostFromEnv,

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import path from 'node:path';
 import { WordPressHostError } from '../errors';
 import type { WordPressHost } from '../types';
 import { readSiteInfo } from './info-file';
@@ -105,6 +107,8 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  // Another process (a worker that outlives this one, or a later one) can stop it by this.
+  await writeFile(pidFile(paths.siteDir), String(child.pid ?? '')).catch(() => {});
   const site: RunningSite = {
     url: info.siteUrl,
     port,
@@ -120,6 +124,50 @@ export async function startSite(host: WordPressHost, domainInput: string): Promi
   };
   running.set(domain, site);
   return site;
+}
+
+const pidFile = (siteDir: string) => path.join(siteDir, 'server.pid');
+
+/** Whether something answers on the site's port (whichever process started it). */
+export async function siteAnswers(host: WordPressHost, domainInput: string): Promise<boolean> {
+  const domain = normalizeDomain(domainInput);
+  const info = await readSiteInfo(sitePaths(host, domain).infoFile).catch(() => null);
+  return info !== null && (await connects(host.bindAddress, info.port));
+}
+
+/**
+ * Stops the site's PHP server wherever it was started: this process's own, or the one another process
+ * started (by its pid file, only if that process is still PHP serving this site's address and router).
+ */
+export async function stopHostedServer(host: WordPressHost, domainInput: string): Promise<void> {
+  const domain = normalizeDomain(domainInput);
+  await stopSiteServer(domain);
+  const paths = sitePaths(host, domain);
+  const info = await readSiteInfo(paths.infoFile).catch(() => null);
+  const pid = Number((await readFile(pidFile(paths.siteDir), 'utf8').catch(() => '')).trim());
+  if (info && Number.isInteger(pid) && pid > 1) {
+    const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+    const args = cmdline.split('\0');
+    if (args.includes(`${host.bindAddress}:${info.port}`) && args.includes(paths.routerFile)) {
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        // Gone already.
+      }
+      const deadline = Date.now() + 5_000;
+      while (Date.now() < deadline && (await connects(host.bindAddress, info.port))) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      if (await connects(host.bindAddress, info.port)) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Gone already.
+        }
+      }
+    }
+  }
+  await rm(pidFile(paths.siteDir), { force: true }).catch(() => {});
 }
 
 /** Domains whose server this process started and still runs. */
