@@ -58,3 +58,7 @@ export const SUGGESTED_AFFIXES = [
 ] as const;
 /** How many unused suggested words one click adds. */
 export const AFFIXES_ADDED_AT_ONCE = 6;
+
+export const SITES_PAGE_SIZE = 20;
+export const siteStatuses = ['active', 'inactive', 'setup'] as const;
+export type SiteStatus = (typeof siteStatuses)[number];

@@ -11,3 +11,4 @@ export * from './dashboard';
 export * from './creator';
 export * from './discovery';
 export * from './dns-records';
+export * from './sites';

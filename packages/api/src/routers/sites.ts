@@ -1,12 +1,147 @@
-import { idParam, siteCredentials } from '@blogfleet/validators';
+import {
+  addSiteInput,
+  bulkSiteIdsInput,
+  bulkSiteStatusInput,
+  idParam,
+  listSitesInput,
+  paginationShape,
+  siteCredentials,
+  updateSiteSettingsInput,
+} from '@blogfleet/validators';
 import { z } from 'zod';
 import { siteOptions } from '../services/domain-move';
+import { siteView } from '../services/site-view';
+import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 const tags = ['sites'];
 
+const connection = z.object({
+  connected: z.boolean(),
+  reason: z.string().nullable().describe('Why not, when not connected'),
+  site: z.object({ name: z.string(), description: z.string(), url: z.string() }).nullable(),
+  user: z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) }).nullable(),
+});
+const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.number().int()) });
+
 export const sitesRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sites',
+        tags,
+        summary: 'List sites',
+        description:
+          'Filters: status, targeted_language, domain (part of the domain name). Each site carries its post statistics from the synced posts and its latest screenshot. Answers `data` (the array, as core §7 reads it) + `meta.pagination`.',
+      },
+      restShape: 'data-meta',
+    })
+    .input(listSitesInput)
+    .output(z.object({ data: z.array(siteView), meta: z.object({ pagination: paginationShape }) }))
+    .query(({ ctx, input }) => sites.listSites(ctx, input)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/sites/{id}', tags, summary: 'One site' } })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ site: siteView }))
+    .query(async ({ ctx, input }) => ({ site: await sites.getSite(ctx, input.id) })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites',
+        tags,
+        summary: 'Add a site',
+        description:
+          'For a domain of the list (domain_id) or a named one. With wp_api_url, wp_username and wp_app_password it is an existing WordPress: the connection is tested first and nothing is saved if it fails.',
+      },
+    })
+    .input(addSiteInput)
+    .output(z.object({ site: siteView }))
+    .mutation(async ({ ctx, input }) => ({ site: await sites.addSite(ctx, input) })),
+
+  updateSettings: protectedProcedure
+    .meta({
+      openapi: { method: 'PUT', path: '/sites/{id}/settings', tags, summary: "Save a site's settings" },
+    })
+    .input(updateSiteSettingsInput.extend({ id: idParam }))
+    .output(z.object({ site: siteView }))
+    .mutation(async ({ ctx, input: { id, ...settings } }) => ({
+      site: await sites.updateSiteSettings(ctx, id, settings),
+    })),
+
+  testConnection: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sites/{id}/test-connection',
+        tags,
+        summary: "Test the site's WordPress connection",
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(connection)
+    .query(({ ctx, input }) => sites.testSiteConnection(ctx, input.id)),
+
+  runConnectionTest: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/test-connection',
+        tags,
+        summary: "Test the site's WordPress connection (as GET)",
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(connection)
+    .mutation(({ ctx, input }) => sites.testSiteConnection(ctx, input.id)),
+
+  bulkStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/bulk-status',
+        tags,
+        summary: 'Set the status of several sites',
+      },
+    })
+    .input(bulkSiteStatusInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => sites.bulkSiteStatus(ctx, input.siteIds, input.status)),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/sites/{id}',
+        tags,
+        summary: "Delete a site's record and its local copies",
+        description:
+          'The WordPress itself is removed only by Delete WP; a site Blogfleet hosts is refused until then.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => sites.deleteSites(ctx, [input.id])),
+
+  bulkDelete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/bulk-delete',
+        tags,
+        summary: "Delete several sites' records and their local copies",
+        description:
+          'One transaction: if any of them is hosted here, none is deleted and the error names it.',
+      },
+    })
+    .input(bulkSiteIdsInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => sites.deleteSites(ctx, input.siteIds)),
+
   options: protectedProcedure
     .meta({
       openapi: {

@@ -8,6 +8,7 @@ import * as m0006 from './0006_counters';
 import * as m0007 from './0007_domains';
 import * as m0008 from './0008_creator';
 import * as m0009 from './0009_active_job_per_subject';
+import * as m0010 from './0010_sites';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_domains': m0007,
   '0008_creator': m0008,
   '0009_active_job_per_subject': m0009,
+  '0010_sites': m0010,
 };

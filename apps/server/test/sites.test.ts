@@ -1,0 +1,208 @@
+import {
+  startWordPressTestServer,
+  type WordPressTestServer,
+} from '@blogfleet/integrations/wordpress/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, trpcClient, type RestOptions, type TestApp } from '@blogfleet/server/testing';
+
+let t: TestApp;
+let wp: WordPressTestServer;
+let admin: string;
+
+beforeAll(async () => {
+  wp = await startWordPressTestServer();
+  t = await startTestApp();
+  admin = (await t.login()).accessToken;
+});
+afterAll(async () => {
+  await t?.close();
+  await wp?.close();
+});
+
+const api = (method: string, path: string, opts: RestOptions = {}) =>
+  t.rest(method, path, { token: admin, ...opts });
+const external = () => ({
+  wp_api_url: `${wp.url}/wp-json`,
+  wp_username: wp.options.username,
+  wp_app_password: wp.options.password,
+});
+
+describe('sites', () => {
+  it('adds an existing WordPress only after its connection test passes; the password is never answered', async () => {
+    const refused = await api('POST', 'sites', {
+      body: {
+        site_title: 'Wrong key',
+        domain_name: 'wrong-key.com',
+        ...external(),
+        wp_app_password: 'nope nope nope',
+      },
+    });
+    expect(refused.status).toBe(502);
+    expect(refused.body.error.code).toBe('UNAUTHORIZED_INTEGRATION');
+    expect(await t.db.selectFrom('sites').select('id').execute()).toEqual([]);
+
+    const half = await api('POST', 'sites', {
+      body: { site_title: 'Half', domain_name: 'half.com', wp_api_url: `${wp.url}/wp-json` },
+    });
+    expect(half.status).toBe(400);
+    expect(JSON.stringify(half.body.error)).toContain('Required for an existing WordPress');
+
+    const res = await api('POST', 'sites', {
+      body: {
+        site_title: 'Elsewhere Blog',
+        domain_name: 'elsewhere-blog.com',
+        targeted_language: 'tr',
+        ...external(),
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.site).toMatchObject({
+      site_title: 'Elsewhere Blog',
+      status: 'active',
+      targeted_language: 'tr',
+      wp_api_url: `${wp.url}/wp-json`,
+      wp_configured: true,
+      hosted_here: false,
+      statistics: { total_posts: 0, published_posts: 0, draft_posts: 0 },
+    });
+    expect(JSON.stringify(res.body)).not.toContain(wp.options.password);
+
+    const tested = await api('GET', `sites/${res.body.data.site.id}/test-connection`);
+    expect(tested.body.data).toMatchObject({
+      connected: true,
+      reason: null,
+      user: { name: expect.any(String) },
+    });
+    wp.revokePassword();
+    const revoked = await api('POST', `sites/${res.body.data.site.id}/test-connection`);
+    expect(revoked.status).toBe(200);
+    expect(revoked.body.data.connected).toBe(false);
+    expect(revoked.body.data.reason).toMatch(/password|credentials|authori/i);
+  });
+
+  it('adds a site for a domain of the list, which becomes used; a used domain is refused', async () => {
+    const { id: domainId } = (
+      await api('POST', 'domains', { body: { domainName: 'for-a-site.com', targetWebsite: 'x.example' } })
+    ).body.data.domain;
+    const res = await api('POST', 'sites', {
+      body: { site_title: 'For a site', domain_id: domainId, domain_name: 'for-a-site.com' },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.site).toMatchObject({ status: 'setup', domain_id: domainId, wp_configured: false });
+    const domain = await t.db
+      .selectFrom('domains')
+      .selectAll()
+      .where('id', '=', domainId)
+      .executeTakeFirstOrThrow();
+    expect(domain.is_used).toBe(true);
+    const again = await api('POST', 'sites', {
+      body: { site_title: 'Again', domain_id: domainId, domain_name: 'for-a-site.com' },
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error.message).toBe('for-a-site.com is already used by a site');
+    const notConfigured = await api('GET', `sites/${res.body.data.site.id}/test-connection`);
+    expect(notConfigured.body.data).toMatchObject({ connected: false });
+  });
+
+  it('lists with post statistics from the synced posts, filters and pages; answers data as the array', async () => {
+    for (let i = 1; i <= 23; i++) {
+      const row = await t.db
+        .insertInto('sites')
+        .values({
+          site_title: `Seeded ${String(i).padStart(2, '0')}`,
+          domain_name: `seeded-${i}.${i % 2 ? 'com' : 'net'}`,
+          status: i % 5 === 0 ? 'inactive' : 'active',
+          targeted_language: i % 3 === 0 ? 'tr' : 'en',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (i === 1) {
+        await t.db
+          .insertInto('site_posts')
+          .values([
+            { site_id: row.id, title: 'A', status: 'published' },
+            { site_id: row.id, title: 'B', status: 'published' },
+            { site_id: row.id, title: 'C', status: 'draft' },
+            { site_id: row.id, title: 'D', status: 'trash' },
+          ])
+          .execute();
+      }
+    }
+    const page = await api('GET', 'sites', { query: { sort: 'site_title', order: 'asc', domain: 'seeded' } });
+    expect(page.status).toBe(200);
+    expect(Array.isArray(page.body.data)).toBe(true);
+    expect(page.body.data).toHaveLength(20);
+    expect(page.body.meta.pagination).toMatchObject({ page: 1, limit: 20, total: 23 });
+    expect(page.body.data[0]).toMatchObject({
+      site_title: 'Seeded 01',
+      statistics: { total_posts: 3, published_posts: 2, draft_posts: 1 },
+    });
+    const inactive = await api('GET', 'sites', { query: { status: 'inactive' } });
+    expect(inactive.body.data.map((s: { site_title: string }) => s.site_title).sort()).toEqual([
+      'Seeded 05',
+      'Seeded 10',
+      'Seeded 15',
+      'Seeded 20',
+    ]);
+    const turkish = await api('GET', 'sites', {
+      query: { targeted_language: 'tr', domain: 'seeded', limit: 100 },
+    });
+    expect(turkish.body.data).toHaveLength(7);
+    const nets = await api('GET', 'sites', { query: { domain: '.net', limit: 100 } });
+    expect(nets.body.data.every((s: { domain_name: string }) => s.domain_name.endsWith('.net'))).toBe(true);
+    const client = await trpcClient(t.app, () => admin);
+    const viaTrpc = await client.sites.list.query({ status: 'inactive' });
+    expect(viaTrpc.data).toHaveLength(4);
+  });
+
+  it('saves settings, sets status in bulk and deletes records in bulk (domains freed), refusing a site hosted here', async () => {
+    const list = (await api('GET', 'sites', { query: { domain: 'seeded', limit: 100 } })).body.data as {
+      id: number;
+    }[];
+    const [first, second, third] = list.map((s) => s.id);
+    const saved = await api('PUT', `sites/${first}/settings`, {
+      body: {
+        site_title: 'Renamed',
+        site_slogan: 'New line',
+        targeted_language: 'es',
+        default_timezone: 'Europe/Istanbul',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.site).toMatchObject({
+      site_title: 'Renamed',
+      targeted_language: 'es',
+      default_timezone: 'Europe/Istanbul',
+    });
+    const badTz = await api('PUT', `sites/${first}/settings`, {
+      body: { site_title: 'x', targeted_language: 'en', default_timezone: 'Mars/Olympus' },
+    });
+    expect(badTz.status).toBe(400);
+
+    const status = await api('POST', 'sites/bulk-status', {
+      body: { siteIds: [first, second, 999_999], status: 'inactive' },
+    });
+    expect(status.body.data).toEqual({ changed: 2, missing: [999_999] });
+
+    const hosted = await t.db
+      .insertInto('sites')
+      .values({ site_title: 'Hosted', domain_name: 'hosted-here.com', status: 'active', hosted_here: true })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await api('POST', 'sites/bulk-delete', { body: { siteIds: [third, hosted.id] } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('hosted-here.com');
+    expect(await t.db.selectFrom('sites').select('id').where('id', '=', third!).execute()).toHaveLength(1);
+
+    const deleted = await api('POST', 'sites/bulk-delete', { body: { siteIds: [first, third] } });
+    expect(deleted.body.data).toEqual({ changed: 2, missing: [] });
+    expect(await t.db.selectFrom('site_posts').select('id').where('site_id', '=', first!).execute()).toEqual(
+      [],
+    );
+    expect((await api('GET', `sites/${first}`)).status).toBe(404);
+
+    const user = await t.createUser({ role: 'user' });
+    const userToken = (await t.login(user.email, user.password)).accessToken;
+    expect((await t.rest('GET', 'sites', { token: userToken })).status).toBe(200);
+  });
+});

@@ -1,0 +1,327 @@
+import { readCounters, sql, type RawBuilder, type Selectable, type SitesTable } from '@blogfleet/db';
+import { createWordPressClient, type WpConnection } from '@blogfleet/integrations/wordpress';
+import type { AddSiteInput, ListSitesInput, UpdateSiteSettingsInput } from '@blogfleet/validators';
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import { listPage } from './list';
+import { likePattern } from './search';
+import { decryptSecret, encryptSecret } from './secrets';
+import { EMPTY_STATISTICS, toSiteView, type SiteStatistics, type SiteView } from './site-view';
+
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
+type SiteRow = Selectable<SitesTable>;
+
+const siteSortBy: Record<
+  ListSitesInput['sort'],
+  { expr: RawBuilder<unknown>; value: (s: SiteRow) => string | Date }
+> = {
+  created_at: { expr: sql`sites.created_at`, value: (s) => s.created_at },
+  site_title: { expr: sql`lower(sites.site_title)`, value: (s) => s.site_title.toLowerCase() },
+  domain_name: { expr: sql`lower(sites.domain_name)`, value: (s) => s.domain_name.toLowerCase() },
+  status: { expr: sql`sites.status`, value: (s) => s.status },
+};
+
+/** Totals the kept-current counters know: all sites, or the active ones. */
+function siteCounter(ctx: Pick<Context, 'db'>, input: ListSitesInput) {
+  if (input.domain || input.targeted_language || (input.status && input.status !== 'active'))
+    return undefined;
+  const name = input.status ? ('sites.status.active' as const) : ('sites.total' as const);
+  return async () => (await readCounters(ctx.db, [name]))[name];
+}
+
+/** Post statistics of these sites from their synced posts (trash not counted), and their latest screenshot. */
+async function decorations(ctx: Pick<Context, 'db'>, ids: number[]) {
+  const stats = new Map<number, SiteStatistics>();
+  const shots = new Map<number, { image_url: string; created_at: Date }>();
+  if (ids.length === 0) return { stats, shots };
+  const [counts, latest] = await Promise.all([
+    ctx.db
+      .selectFrom('site_posts')
+      .select([
+        'site_id',
+        sql<number>`count(*) FILTER (WHERE status <> 'trash')::int`.as('total'),
+        sql<number>`count(*) FILTER (WHERE status = 'published')::int`.as('published'),
+        sql<number>`count(*) FILTER (WHERE status = 'draft')::int`.as('drafts'),
+      ])
+      .where('site_id', 'in', ids)
+      .groupBy('site_id')
+      .execute(),
+    ctx.db
+      .selectFrom('site_screenshots')
+      .distinctOn('site_id')
+      .select(['site_id', 'image_url', 'created_at'])
+      .where('site_id', 'in', ids)
+      .orderBy('site_id')
+      .orderBy('created_at', 'desc')
+      .execute(),
+  ]);
+  for (const c of counts) {
+    stats.set(c.site_id, {
+      total_posts: Number(c.total),
+      published_posts: Number(c.published),
+      draft_posts: Number(c.drafts),
+    });
+  }
+  for (const s of latest) shots.set(s.site_id, { image_url: s.image_url, created_at: s.created_at });
+  return { stats, shots };
+}
+
+async function views(ctx: Pick<Context, 'db'>, rows: SiteRow[]): Promise<SiteView[]> {
+  const { stats, shots } = await decorations(
+    ctx,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSiteView(r, stats.get(r.id) ?? EMPTY_STATISTICS, shots.get(r.id) ?? null));
+}
+
+/** GET sites (core §7): filters status, language and part of the domain; the list contract's paging. */
+export async function listSites(ctx: Pick<Context, 'db'>, input: ListSitesInput) {
+  let filtered = ctx.db.selectFrom('sites');
+  if (input.status) filtered = filtered.where('status', '=', input.status);
+  if (input.targeted_language) filtered = filtered.where('targeted_language', '=', input.targeted_language);
+  if (input.domain) filtered = filtered.where('domain_name', 'ilike', likePattern(input.domain));
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    filtered = filtered.where((eb) =>
+      eb.or([eb('site_title', 'ilike', pattern), eb('domain_name', 'ilike', pattern)]),
+    );
+  }
+  const sort = siteSortBy[input.sort];
+  const { rows, pagination } = await listPage({
+    db: ctx.db,
+    filtered,
+    id: 'sites.id',
+    sortBy: sort.expr,
+    order: input.order,
+    sortValue: sort.value,
+    select: (q) => q.selectAll('sites'),
+    page: input.page,
+    limit: input.limit,
+    cursor: input.cursor,
+    exactTotal: siteCounter(ctx, input),
+  });
+  return { data: await views(ctx, rows as SiteRow[]), meta: { pagination } };
+}
+
+async function siteRow(ctx: Pick<Context, 'db'>, id: number): Promise<SiteRow> {
+  const row = await ctx.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Site');
+  return row;
+}
+
+export async function getSite(ctx: Pick<Context, 'db'>, id: number): Promise<SiteView> {
+  return (await views(ctx, [await siteRow(ctx, id)]))[0]!;
+}
+
+/** The REST root of an address: `https://blog.example` → `https://blog.example/wp-json`. */
+function restRoot(url: string): string {
+  const trimmed = url.replace(/\/+$/, '');
+  return /\/wp-json$/.test(trimmed) || trimmed.includes('rest_route=') ? trimmed : `${trimmed}/wp-json`;
+}
+const siteUrlOf = (apiUrl: string) => apiUrl.replace(/\/wp-json\/?$/, '').replace(/\/?\?rest_route=.*$/, '');
+
+/** Connects with the given credentials; the reason of a refusal is the client's (never the password). */
+async function connect(apiUrl: string, username: string, appPassword: string): Promise<WpConnection> {
+  const client = createWordPressClient({
+    siteUrl: siteUrlOf(apiUrl),
+    username,
+    appPassword,
+    apiRoot: restRoot(apiUrl),
+  });
+  return client.testConnection();
+}
+
+/**
+ * POST sites: a site record for a domain. An existing WordPress elsewhere is connected to first, and
+ * nothing is saved unless the connection test passes. The domain (of the list, or only named) is marked
+ * used by the site.
+ */
+export async function addSite(ctx: Ctx, input: AddSiteInput): Promise<SiteView> {
+  if (input.wp_api_url && input.wp_username && input.wp_app_password) {
+    await connect(input.wp_api_url, input.wp_username, input.wp_app_password);
+  }
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    let domainId: number | null = null;
+    if (input.domain_id !== undefined) {
+      const domain = await trx
+        .selectFrom('domains')
+        .selectAll()
+        .where('id', '=', input.domain_id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!domain || domain.domain_name !== input.domain_name) throw notFound('Domain');
+      if (domain.is_used) {
+        throw new AppError('VALIDATION_ERROR', `${domain.domain_name} is already used by a site`);
+      }
+      await trx
+        .updateTable('domains')
+        .set({ is_used: true, updated_at: new Date() })
+        .where('id', '=', domain.id)
+        .execute();
+      domainId = domain.id;
+    }
+    const inserted = await trx
+      .insertInto('sites')
+      .values({
+        site_title: input.site_title,
+        site_slogan: input.site_slogan ?? null,
+        domain_id: domainId,
+        domain_name: input.domain_name,
+        target_website: input.target_website ?? null,
+        targeted_language: input.targeted_language,
+        default_timezone: input.default_timezone,
+        // A connected WordPress is live; a record without one waits for its site.
+        status: input.wp_api_url ? 'active' : 'setup',
+        wp_api_url: input.wp_api_url ? restRoot(input.wp_api_url) : null,
+        wp_username: input.wp_username ?? null,
+        wp_app_password_ciphertext: input.wp_app_password
+          ? encryptSecret(ctx.secrets, input.wp_app_password)
+          : null,
+        created_by: ctx.user.id,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'site.add',
+        subjectType: 'site',
+        subjectId: inserted.id,
+        details: { domain: input.domain_name, external: Boolean(input.wp_api_url) },
+      },
+    );
+    return inserted;
+  });
+  return getSite(ctx, row.id);
+}
+
+/** PUT sites/{id}/settings: stored here (pushing them to WordPress comes with the sync engine). */
+export async function updateSiteSettings(
+  ctx: Ctx,
+  id: number,
+  input: UpdateSiteSettingsInput,
+): Promise<SiteView> {
+  const before = await siteRow(ctx, id);
+  await ctx.db
+    .updateTable('sites')
+    .set({
+      site_title: input.site_title,
+      site_slogan: input.site_slogan ?? before.site_slogan,
+      target_website: input.target_website ?? before.target_website,
+      targeted_language: input.targeted_language,
+      default_timezone: input.default_timezone,
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
+  const changed = (Object.keys(input) as (keyof UpdateSiteSettingsInput)[]).filter(
+    (k) => input[k] !== undefined && input[k] !== before[k],
+  );
+  await audit(ctx, { action: 'site.settings', subjectType: 'site', subjectId: id, details: { changed } });
+  return getSite(ctx, id);
+}
+
+/**
+ * GET/POST sites/{id}/test-connection: `connected` and, when not, why (the client's reason: unreachable,
+ * REST disabled, credentials refused, not allowed to edit posts).
+ */
+export async function testSiteConnection(ctx: Pick<Context, 'db' | 'secrets'>, id: number) {
+  const row = await siteRow(ctx, id);
+  if (!row.wp_api_url || !row.wp_username || !row.wp_app_password_ciphertext) {
+    return {
+      connected: false,
+      reason: 'No WordPress address and application password are set for this site',
+      site: null,
+      user: null,
+    };
+  }
+  try {
+    const c = await connect(
+      row.wp_api_url,
+      row.wp_username,
+      decryptSecret(ctx.secrets, row.wp_app_password_ciphertext),
+    );
+    return { connected: true, reason: null, site: c.site, user: c.user };
+  } catch (error) {
+    return { connected: false, reason: (error as Error).message, site: null, user: null };
+  }
+}
+
+/** Bulk status (core §2: real, not logged). */
+export async function bulkSiteStatus(ctx: Ctx, ids: number[], status: SiteRow['status']) {
+  const siteIds = [...new Set(ids)];
+  return ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('sites')
+      .set({ status, updated_at: new Date() })
+      .where('id', 'in', siteIds)
+      .returning('id')
+      .execute();
+    for (const { id } of changed) {
+      await audit(
+        { ...ctx, db: trx },
+        { action: 'site.status', subjectType: 'site', subjectId: id, details: { status } },
+      );
+    }
+    const found = new Set(changed.map((c) => c.id));
+    return { changed: changed.length, missing: siteIds.filter((id) => !found.has(id)) };
+  });
+}
+
+/**
+ * Deletes Blogfleet's records of the sites and their local copies (posts, taxonomies, media, screenshots
+ * go with them); their domains become free. A site Blogfleet hosts is refused until its WordPress is
+ * deleted (Delete WP), so nothing keeps running without a record.
+ */
+export async function deleteSites(ctx: Ctx, ids: number[]) {
+  const siteIds = [...new Set(ids)];
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('sites')
+      .select(['id', 'site_title', 'domain_id', 'domain_name', 'hosted_here'])
+      .where('id', 'in', siteIds)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    const hosted = rows.filter((r) => r.hosted_here).map((r) => r.domain_name);
+    if (hosted.length > 0) {
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `Delete the WordPress site of ${hosted.join(', ')} first (Delete WP on the domains screen)`,
+        { hosted },
+      );
+    }
+    if (rows.length > 0) {
+      await trx
+        .deleteFrom('sites')
+        .where(
+          'id',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute();
+      const domainIds = rows.map((r) => r.domain_id).filter((d): d is number => d !== null);
+      if (domainIds.length > 0) {
+        await trx
+          .updateTable('domains')
+          .set({ is_used: false, updated_at: new Date() })
+          .where('id', 'in', domainIds)
+          .execute();
+      }
+    }
+    for (const r of rows) {
+      await audit(
+        { ...ctx, db: trx },
+        {
+          action: 'site.delete',
+          subjectType: 'site',
+          subjectId: r.id,
+          details: { domain: r.domain_name, title: r.site_title },
+        },
+      );
+    }
+    const found = new Set(rows.map((r) => r.id));
+    return { changed: rows.length, missing: siteIds.filter((id) => !found.has(id)) };
+  });
+}
