@@ -9,15 +9,28 @@ let t: TestApp;
 let wp: WordPressTestServer;
 let admin: string;
 
+let wp2: WordPressTestServer;
+
 beforeAll(async () => {
   wp = await startWordPressTestServer();
-  t = await startTestApp();
+  wp2 = await startWordPressTestServer();
+  t = await startTestApp({ JOB_WORKERS: 'true', JOB_POLL_INTERVAL_SECONDS: '0.5' });
   admin = (await t.login()).accessToken;
 });
 afterAll(async () => {
   await t?.close();
   await wp?.close();
+  await wp2?.close();
 });
+
+async function waitForJob(id: string) {
+  for (let i = 0; i < 120; i++) {
+    const job = (await api('GET', `jobs/${id}`)).body.data.job;
+    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`job ${id} did not end`);
+}
 
 const api = (method: string, path: string, opts: RestOptions = {}) =>
   t.rest(method, path, { token: admin, ...opts });
@@ -153,6 +166,51 @@ describe('sites', () => {
     const client = await trpcClient(t.app, () => admin);
     const viaTrpc = await client.sites.list.query({ status: 'inactive' });
     expect(viaTrpc.data).toHaveLength(4);
+  });
+
+  it('pushes saved settings to the site’s WordPress first; a refusal saves nothing', async () => {
+    const added = await api('POST', 'sites', {
+      body: {
+        site_title: 'Pushed',
+        domain_name: 'pushed-settings.com',
+        wp_api_url: `${wp2.url}/wp-json`,
+        wp_username: wp2.options.username,
+        wp_app_password: wp2.options.password,
+      },
+    });
+    const id = added.body.data.site.id;
+    const saved = await api('PUT', `sites/${id}/settings`, {
+      body: {
+        site_title: 'Pushed Title',
+        site_slogan: 'Pushed tagline',
+        targeted_language: 'tr',
+        default_timezone: 'Europe/Istanbul',
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.wordpress).toEqual({ pushed: true, warning: null });
+    expect(wp2.state.settings).toMatchObject({
+      title: 'Pushed Title',
+      description: 'Pushed tagline',
+      timezone: 'Europe/Istanbul',
+      language: 'tr_TR',
+    });
+    wp2.revokePassword();
+    const refused = await api('PUT', `sites/${id}/settings`, {
+      body: { site_title: 'Never stored', targeted_language: 'tr', default_timezone: 'UTC' },
+    });
+    expect(refused.status).toBe(502);
+    expect((await api('GET', `sites/${id}`)).body.data.site.site_title).toBe('Pushed Title');
+
+    // Bulk connection test: a job with each site's result; the refused one is named with the reason.
+    const ok = (await api('GET', 'sites', { query: { domain: 'for-a-site' } })).body.data[0].id;
+    const started = await api('POST', 'sites/bulk-test-connection', { body: { siteIds: [id, ok] } });
+    expect(started.status).toBe(200);
+    const job = await waitForJob(started.body.data.job.id);
+    expect(job.status).toBe('failed');
+    expect(job.error).toMatch(
+      /^Could not connect to some sites: for-a-site\.com \(No WordPress address.*\); pushed-settings\.com \(.+\)\. Connected 0 of 2\.$/,
+    );
   });
 
   it('saves settings, sets status in bulk and deletes records in bulk (domains freed), refusing a site hosted here', async () => {

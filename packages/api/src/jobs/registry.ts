@@ -1,6 +1,7 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
+import { bulkTestConnectionJob } from './sites';
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { compactCountersJob, pruneJob } from './maintenance';
 
@@ -19,6 +20,7 @@ const productKinds: AnyJobKind[] = [
   bulkResetDnsJob,
   createSiteJob,
   deleteSiteJob,
+  bulkTestConnectionJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

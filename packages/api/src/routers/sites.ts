@@ -9,7 +9,10 @@ import {
   updateSiteSettingsInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
+import { bulkTestConnectionJob } from '../jobs/sites';
 import { siteOptions } from '../services/domain-move';
+import { jobView } from '../services/job-view';
+import { enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
@@ -65,13 +68,23 @@ export const sitesRouter = router({
 
   updateSettings: protectedProcedure
     .meta({
-      openapi: { method: 'PUT', path: '/sites/{id}/settings', tags, summary: "Save a site's settings" },
+      openapi: {
+        method: 'PUT',
+        path: '/sites/{id}/settings',
+        tags,
+        summary: "Save a site's settings and push them to its WordPress",
+        description:
+          'Title, tagline and timezone reach WordPress first (a refusal saves nothing); the language is pushed as its locale, and `wordpress.warning` says when the site does not have it installed.',
+      },
     })
     .input(updateSiteSettingsInput.extend({ id: idParam }))
-    .output(z.object({ site: siteView }))
-    .mutation(async ({ ctx, input: { id, ...settings } }) => ({
-      site: await sites.updateSiteSettings(ctx, id, settings),
-    })),
+    .output(
+      z.object({
+        site: siteView,
+        wordpress: z.object({ pushed: z.boolean(), warning: z.string().nullable() }),
+      }),
+    )
+    .mutation(({ ctx, input: { id, ...settings } }) => sites.updateSiteSettings(ctx, id, settings)),
 
   testConnection: protectedProcedure
     .meta({
@@ -111,6 +124,23 @@ export const sitesRouter = router({
     .input(bulkSiteStatusInput)
     .output(bulkResult)
     .mutation(({ ctx, input }) => sites.bulkSiteStatus(ctx, input.siteIds, input.status)),
+
+  bulkTestConnection: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/bulk-test-connection',
+        tags,
+        summary: 'Test the WordPress connection of several sites (a job)',
+        description:
+          'Follow it with GET /jobs/{id}; its result lists each site, and it ends failed with "Could not connect to some sites: …" naming each one and why.',
+      },
+    })
+    .input(bulkSiteIdsInput)
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx, input }) => ({
+      job: await enqueueJob(ctx, bulkTestConnectionJob.kind, { siteIds: [...new Set(input.siteIds)] }),
+    })),
 
   delete: protectedProcedure
     .meta({

@@ -1,5 +1,10 @@
 import { readCounters, sql, type RawBuilder, type Selectable, type SitesTable } from '@blogfleet/db';
-import { createWordPressClient, type WpConnection } from '@blogfleet/integrations/wordpress';
+import {
+  WordPressError,
+  createWordPressClient,
+  wordpressLocale,
+  type WpConnection,
+} from '@blogfleet/integrations/wordpress';
 import type { AddSiteInput, ListSitesInput, UpdateSiteSettingsInput } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
@@ -196,13 +201,45 @@ export async function addSite(ctx: Ctx, input: AddSiteInput): Promise<SiteView> 
   return getSite(ctx, row.id);
 }
 
-/** PUT sites/{id}/settings: stored here (pushing them to WordPress comes with the sync engine). */
+/** The WordPress client of a site with stored credentials, or null. */
+export function siteClient(ctx: Pick<Context, 'secrets'>, row: SiteRow) {
+  if (!row.wp_api_url || !row.wp_username || !row.wp_app_password_ciphertext) return null;
+  return createWordPressClient({
+    siteUrl: siteUrlOf(row.wp_api_url),
+    username: row.wp_username,
+    appPassword: decryptSecret(ctx.secrets, row.wp_app_password_ciphertext),
+    apiRoot: row.wp_api_url,
+  });
+}
+
+/**
+ * PUT sites/{id}/settings: title, tagline and timezone reach WordPress first (a refusal saves nothing),
+ * then everything is stored here. The language is pushed as its locale; a site without that language
+ * installed keeps its own, and the answer says so.
+ */
 export async function updateSiteSettings(
   ctx: Ctx,
   id: number,
   input: UpdateSiteSettingsInput,
-): Promise<SiteView> {
+): Promise<{ site: SiteView; wordpress: { pushed: boolean; warning: string | null } }> {
   const before = await siteRow(ctx, id);
+  const client = siteClient(ctx, before);
+  let warning: string | null = null;
+  if (client) {
+    await client.updateSettings({
+      title: input.site_title,
+      description: input.site_slogan ?? before.site_slogan ?? '',
+      timezone: input.default_timezone,
+    });
+    if (input.targeted_language !== before.targeted_language) {
+      try {
+        await client.updateSettings({ language: wordpressLocale(input.targeted_language) });
+      } catch (error) {
+        if (!(error instanceof WordPressError) || error.code !== 'INVALID') throw error;
+        warning = `WordPress kept its language: ${error.message}`;
+      }
+    }
+  }
   await ctx.db
     .updateTable('sites')
     .set({
@@ -218,8 +255,13 @@ export async function updateSiteSettings(
   const changed = (Object.keys(input) as (keyof UpdateSiteSettingsInput)[]).filter(
     (k) => input[k] !== undefined && input[k] !== before[k],
   );
-  await audit(ctx, { action: 'site.settings', subjectType: 'site', subjectId: id, details: { changed } });
-  return getSite(ctx, id);
+  await audit(ctx, {
+    action: 'site.settings',
+    subjectType: 'site',
+    subjectId: id,
+    details: { changed, pushed: client !== null, warning },
+  });
+  return { site: await getSite(ctx, id), wordpress: { pushed: client !== null, warning } };
 }
 
 /**
