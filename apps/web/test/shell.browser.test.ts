@@ -127,11 +127,12 @@ describe.skipIf(blocker !== null)('the console shell in Chromium', { timeout: 12
 
   it('marks unbuilt screens as coming and says what each will do', async () => {
     const { context, page } = await signedIn('en', DESKTOP);
-    await page.goto('/sites');
+    await page.goto('/analytics');
     await page.getByText('This screen is being built').waitFor();
-    await page.getByText('keep posts, categories, tags and media in sync').waitFor();
+    await page.getByText('Traffic and content performance across your sites').waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    await expect.poll(() => nav.getByRole('link', { name: /Sites\s*Soon/ }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('link', { name: /Analytics\s*Soon/ }).count()).toBe(1);
+    await expect.poll(() => nav.getByRole('link', { name: /^Sites$/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Users$/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Domains$/ }).count()).toBe(1);
     await expect.poll(() => nav.getByRole('link', { name: /^Domain discovery$/ }).count()).toBe(1);

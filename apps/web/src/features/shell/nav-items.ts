@@ -38,7 +38,6 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/sites',
     label: msg`Sites`,
     icon: Server,
-    coming: msg`Every WordPress site with its status and post counts: test connections, keep posts, categories, tags and media in sync, and manage each site's settings.`,
   },
   {
     to: '/domain-discovery',

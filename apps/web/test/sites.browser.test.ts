@@ -1,0 +1,120 @@
+import type { Browser } from 'playwright-core';
+import {
+  startWordPressTestServer,
+  type WordPressTestServer,
+} from '@blogfleet/integrations/wordpress/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  browserSuiteBlocker,
+  capture,
+  launchChromium,
+  openSignedIn,
+  startBuiltServer,
+  type RunningServer,
+} from '@blogfleet/server/testing';
+
+const ADMIN = { email: 'admin@sites.test', password: 'admin-sites-pass' };
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const blocker = browserSuiteBlocker();
+if (blocker) {
+  if (process.env.BLOGFLEET_TEST_ALL) throw new Error(`browser suite cannot run: ${blocker}`);
+  console.warn(`Browser suite NOT run: ${blocker}. It runs in npm run test:all.`);
+}
+
+describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_000 }, () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let wp: WordPressTestServer;
+
+  beforeAll(async () => {
+    wp = await startWordPressTestServer();
+    server = await startBuiltServer({
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      JOB_WORKERS: 'true',
+    });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.dispose();
+    await wp?.close();
+  });
+
+  it('adds an existing WordPress with a new domain, tests it, sets its status and deletes it', async () => {
+    const { context, page } = await openSignedIn(browser, server.url, ADMIN, {
+      lang: 'en',
+      viewport: DESKTOP,
+    });
+    await page.goto('/sites');
+    await page.getByText('No sites yet. Add one, or create one from a domain.').waitFor();
+    await page.getByRole('button', { name: 'Add site' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Site title').fill('Garden Notes');
+    await dialog.getByLabel('Target website').fill('garden.example');
+    await dialog.getByRole('combobox', { name: 'Domain' }).fill('garden-notes.com');
+    await dialog.getByRole('button', { name: 'Create domain garden-notes.com' }).click();
+    await expect
+      .poll(() => dialog.getByRole('textbox', { name: 'Domain' }).inputValue())
+      .toBe('garden-notes.com');
+    await dialog.getByRole('switch', { name: 'An existing WordPress elsewhere' }).click();
+    await dialog.getByLabel('WordPress address or REST API URL').fill(wp.url);
+    await dialog.getByLabel('WordPress user').fill(wp.options.username);
+    await dialog.getByLabel('Application password').fill('wrong wrong wrong');
+    await dialog.getByRole('button', { name: 'Test and add' }).click();
+    // Refused by WordPress: nothing saved, the dialog keeps the input.
+    await page
+      .getByText(/password|credentials|authori/i)
+      .first()
+      .waitFor();
+    await dialog.getByLabel('Application password').fill(wp.options.password);
+    await capture(page, 'sites-add-en-desktop');
+    await dialog.getByRole('button', { name: 'Test and add' }).click();
+    await page.getByText('Site Garden Notes added').waitFor();
+    const row = page.getByTestId('site-row-garden-notes.com');
+    await row.getByText('Active').waitFor();
+    await row.getByText('EN', { exact: true }).waitFor();
+    await capture(page, 'sites-list-en-desktop');
+
+    await row.getByRole('button', { name: 'Test the connection of Garden Notes' }).click();
+    await page.getByText('WordPress connection test successful').waitFor();
+    wp.revokePassword();
+    await row.getByRole('button', { name: 'Test the connection of Garden Notes' }).click();
+    await page.getByText(/^WordPress connection test failed: /).waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select Garden Notes' }).check();
+    await page.getByRole('button', { name: '1 selected' }).click();
+    await page.getByRole('menuitem', { name: 'Set status: Inactive' }).click();
+    await page.getByText('1 sites updated').waitFor();
+    await row.getByText('Inactive').waitFor();
+
+    await page.getByRole('checkbox', { name: 'Select Garden Notes' }).check();
+    await page.getByRole('button', { name: '1 selected' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByRole('heading', { name: 'Delete 1 sites?' }).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('1 sites deleted').waitFor();
+    await expect.poll(() => row.count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the list on a phone and in Turkish', async () => {
+    for (const [lang, viewport, name] of [
+      ['tr', DESKTOP, 'tr-desktop'],
+      ['en', PHONE, 'en-phone'],
+      ['tr', PHONE, 'tr-phone'],
+    ] as const) {
+      const { context, page } = await openSignedIn(browser, server.url, ADMIN, { lang, viewport });
+      await page.goto('/sites');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: lang === 'tr' ? 'Site ekle' : 'Add site' }).click();
+      await page.getByRole('dialog').waitFor();
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(viewport.width);
+      await capture(page, `sites-add-${name}`);
+      await context.close();
+    }
+  });
+});
