@@ -213,6 +213,95 @@ describe('sites', () => {
     );
   });
 
+  it('pulls posts of every status, categories, tags and media from WordPress; a second pull reconciles', async () => {
+    const wp3 = await startWordPressTestServer({ seedPosts: 3 });
+    try {
+      const { createWordPressClient } = await import('@blogfleet/integrations/wordpress');
+      const client = createWordPressClient({
+        siteUrl: wp3.url,
+        username: wp3.options.username,
+        appPassword: wp3.options.password,
+      });
+      const draft = await client.createPost({
+        title: 'A draft',
+        content: '<p>one two three four</p>',
+        status: 'draft',
+      });
+      await client.createPost({
+        title: 'Later',
+        content: 'Scheduled words',
+        status: 'future',
+        date_gmt: '2031-05-01T10:00:00',
+      });
+      await client.createCategory({ name: 'Brewing' });
+      await client.createTag({ name: 'espresso' });
+
+      const id = (
+        await api('POST', 'sites', {
+          body: {
+            site_title: 'Pulled',
+            domain_name: 'pulled-site.com',
+            wp_api_url: wp3.url,
+            wp_username: wp3.options.username,
+            wp_app_password: wp3.options.password,
+          },
+        })
+      ).body.data.site.id;
+      await t.db
+        .insertInto('site_posts')
+        .values({ site_id: id, title: 'Local only, not pushed yet' })
+        .execute();
+
+      const started = await api('POST', `sites/${id}/wp-pull`);
+      expect(started.status, JSON.stringify(started.body)).toBe(200);
+      const again = await api('POST', `sites/${id}/wp-pull`);
+      expect(again.body.data.job.id).toBe(started.body.data.job.id);
+      const done = await waitForJob(started.body.data.job.id);
+      expect(done.status, JSON.stringify(done)).toBe('completed');
+      expect(done.result).toMatchObject({
+        posts: 5,
+        postsRemoved: 0,
+        categories: expect.any(Number),
+        tags: 1,
+      });
+
+      const posts = await t.db
+        .selectFrom('site_posts')
+        .select(['title', 'status', 'word_count', 'scheduled_date', 'wp_post_id'])
+        .where('site_id', '=', id)
+        .orderBy('id')
+        .execute();
+      expect(posts).toHaveLength(6);
+      expect(posts.find((p) => p.title === 'A draft')).toMatchObject({ status: 'draft', word_count: 4 });
+      expect(posts.find((p) => p.title === 'Later')!.scheduled_date!.toISOString()).toBe(
+        '2031-05-01T10:00:00.000Z',
+      );
+      expect(posts.filter((p) => p.status === 'published')).toHaveLength(3);
+      const tags = await t.db.selectFrom('wp_tags').select('name').where('site_id', '=', id).execute();
+      expect(tags).toEqual([{ name: 'espresso' }]);
+      const listed = (await api('GET', `sites/${id}`)).body.data.site;
+      expect(listed.statistics).toEqual({ total_posts: 6, published_posts: 3, draft_posts: 2 });
+      expect(listed.last_synced_at).not.toBeNull();
+
+      // Deleted on WordPress: gone here after the next pull; the local-only post stays.
+      await client.deletePost(draft.id, { force: true });
+      const second = await waitForJob((await api('POST', `sites/${id}/wp-pull`)).body.data.job.id);
+      expect(second.result).toMatchObject({ posts: 4, postsRemoved: 1 });
+      const titles = (
+        await t.db.selectFrom('site_posts').select('title').where('site_id', '=', id).execute()
+      ).map((p) => p.title);
+      expect(titles).toContain('Local only, not pushed yet');
+      expect(titles).not.toContain('A draft');
+
+      const noCreds = (await api('GET', 'sites', { query: { domain: 'for-a-site' } })).body.data[0].id;
+      const refused = await waitForJob((await api('POST', `sites/${noCreds}/wp-pull`)).body.data.job.id);
+      expect(refused.status).toBe('failed');
+      expect(refused.error).toBe('Set the WordPress address and application password of For a site first');
+    } finally {
+      await wp3.close();
+    }
+  });
+
   it('saves settings, sets status in bulk and deletes records in bulk (domains freed), refusing a site hosted here', async () => {
     const list = (await api('GET', 'sites', { query: { domain: 'seeded', limit: 100 } })).body.data as {
       id: number;

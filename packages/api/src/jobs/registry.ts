@@ -1,7 +1,7 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
-import { bulkTestConnectionJob } from './sites';
+import { bulkTestConnectionJob, pullSiteJob } from './sites';
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { compactCountersJob, pruneJob } from './maintenance';
 
@@ -21,6 +21,7 @@ const productKinds: AnyJobKind[] = [
   createSiteJob,
   deleteSiteJob,
   bulkTestConnectionJob,
+  pullSiteJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

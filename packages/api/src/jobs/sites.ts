@@ -1,4 +1,8 @@
 import { bulkSiteIdsInput } from '@blogfleet/validators';
+import { isIntegrationError } from '@blogfleet/integrations/errors';
+import { z } from 'zod';
+import { AppError } from '../errors';
+import { pullSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
 import { defineJobKind, PermanentJobError } from './kind';
 
@@ -46,5 +50,35 @@ export const bulkTestConnectionJob = defineJobKind({
       );
     }
     return { results };
+  },
+});
+
+export const pullSitePayload = z.object({ siteId: z.number().int().positive(), domain: z.string() });
+
+/** WordPress pull of one site (posts, categories, tags, media) with progress. */
+export const pullSiteJob = defineJobKind({
+  kind: 'sites.pull',
+  payload: pullSitePayload,
+  retryLimit: 1,
+  retryDelaySeconds: 15,
+  timeLimitSeconds: 15 * 60,
+  title: ({ domain }) => `WordPress pull of ${domain}`,
+  run: async ({ payload, deps, createdBy, progress }) => {
+    const ctx = {
+      ...deps,
+      req: { ip: 'job', userAgent: null, accessToken: null },
+      user: createdBy ? { id: createdBy } : null,
+    };
+    try {
+      return await pullSite(ctx, payload.siteId, progress);
+    } catch (error) {
+      // A site without credentials, or one that refuses them, does not change by retrying.
+      if (error instanceof AppError && error.appCode === 'VALIDATION_ERROR')
+        throw new PermanentJobError(error.message);
+      if (isIntegrationError(error) && ['unauthorized', 'forbidden', 'not_configured'].includes(error.kind)) {
+        throw new PermanentJobError(error.message);
+      }
+      throw error;
+    }
   },
 });

@@ -9,10 +9,10 @@ import {
   updateSiteSettingsInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
-import { bulkTestConnectionJob } from '../jobs/sites';
+import { bulkTestConnectionJob, pullSiteJob } from '../jobs/sites';
 import { siteOptions } from '../services/domain-move';
 import { jobView } from '../services/job-view';
-import { enqueueJob } from '../services/jobs';
+import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
@@ -141,6 +141,32 @@ export const sitesRouter = router({
     .mutation(async ({ ctx, input }) => ({
       job: await enqueueJob(ctx, bulkTestConnectionJob.kind, { siteIds: [...new Set(input.siteIds)] }),
     })),
+
+  pull: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/wp-pull',
+        tags,
+        summary: "Pull the site's posts, categories, tags and media from WordPress (a job)",
+        description:
+          'Local copies become what WordPress has (posts never pushed are kept); follow it with GET /jobs/{id}. A second request while it runs answers the same job.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx, input }) => {
+      const site = await sites.getSite(ctx, input.id);
+      return {
+        job: await enqueueForSubject(
+          ctx,
+          pullSiteJob.kind,
+          { siteId: site.id, domain: site.domain_name },
+          { subject: 'site', subjectId: site.id },
+          `Another user is already pulling ${site.domain_name}`,
+        ),
+      };
+    }),
 
   delete: protectedProcedure
     .meta({

@@ -3,7 +3,7 @@ import { generatedSiteContent, type CreateSiteInput, type GeneratedSiteContent }
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { createSiteJob, deleteSiteJob } from '../jobs/creator';
-import { activeJobsFor, enqueueJob, getJob } from './jobs';
+import { activeJobsFor, enqueueForSubject, getJob } from './jobs';
 import { integrationConfig, textGenerator } from './integration-config';
 import {
   claimCredentialsOnce,
@@ -12,7 +12,6 @@ import {
   readyHost,
   refuseUnlessCreatable,
 } from './wordpress-hosting';
-import { isUniqueViolation } from '@blogfleet/db';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations' | 'queue'> & {
   user: { id: number; role: 'admin' | 'user' };
@@ -26,32 +25,31 @@ async function activeJobOf(ctx: Ctx, kind: string, domain: { id: number; domain_
   const running = (await activeJobsFor(ctx, 'domain', domain.id)).find((j) => j.kind === kind);
   if (!running) return null;
   if (running.created_by !== ctx.user.id) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      kind === createSiteJob.kind
-        ? `Another user is already creating the WordPress site of ${domain.domain_name}`
-        : `Another user is already deleting the WordPress site of ${domain.domain_name}`,
-    );
+    throw new AppError('VALIDATION_ERROR', busyMessage(kind, domain.domain_name));
   }
   return { jobId: running.id, domain: domain.domain_name, job: running };
 }
 
-/** Enqueues, or (when a parallel request won the race: one active job per kind and subject) answers that job. */
+const busyMessage = (kind: string, domain: string) =>
+  kind === createSiteJob.kind
+    ? `Another user is already creating the WordPress site of ${domain}`
+    : `Another user is already deleting the WordPress site of ${domain}`;
+
+/** Enqueues (one active job per kind and domain: a parallel request gets the same job). */
 async function enqueueOnce(
   ctx: Ctx,
   kind: string,
   payload: unknown,
   domain: { id: number; domain_name: string },
 ) {
-  try {
-    const job = await enqueueJob(ctx, kind, payload, { subject: 'domain', subjectId: domain.id });
-    return { jobId: job.id, domain: domain.domain_name, job };
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const raced = await activeJobOf(ctx, kind, domain);
-    if (raced) return raced;
-    throw error;
-  }
+  const job = await enqueueForSubject(
+    ctx,
+    kind,
+    payload,
+    { subject: 'domain', subjectId: domain.id },
+    busyMessage(kind, domain.domain_name),
+  );
+  return { jobId: job.id, domain: domain.domain_name, job };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { executeSqlOn, queueDb } from '@blogfleet/db';
+import { executeSqlOn, isUniqueViolation, queueDb } from '@blogfleet/db';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import type { JobKind } from '../jobs/kind';
@@ -150,4 +150,35 @@ export async function activeJobsFor(ctx: Pick<Context, 'db'>, subject: string, s
     .where('status', 'in', ['pending', 'running'])
     .execute();
   return rows.map(toJobView);
+}
+
+/**
+ * Enqueues a job about a subject unless one of its kind is already pending or running for it (one per
+ * kind and subject, enforced by a unique index): the caller's own running job is answered instead, and
+ * somebody else's is refused with `busy` (theirs to follow, not ours).
+ */
+export async function enqueueForSubject(
+  ctx: Caller,
+  kindName: string,
+  payload: unknown,
+  subject: { subject: string; subjectId: number },
+  busy: string,
+): Promise<JobView> {
+  const existing = async () => {
+    const running = (await activeJobsFor(ctx, subject.subject, subject.subjectId)).find(
+      (j) => j.kind === kindName,
+    );
+    if (running && running.created_by !== ctx.user?.id) throw new AppError('VALIDATION_ERROR', busy);
+    return running ?? null;
+  };
+  const running = await existing();
+  if (running) return running;
+  try {
+    return await enqueueJob(ctx, kindName, payload, subject);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const raced = await existing();
+    if (raced) return raced;
+    throw error;
+  }
 }
