@@ -302,6 +302,76 @@ describe('sites', () => {
     }
   });
 
+  it('creates, searches, edits, schedules and deletes posts, each change on WordPress first', async () => {
+    const wp4 = await startWordPressTestServer();
+    try {
+      const id = (
+        await api('POST', 'sites', {
+          body: {
+            site_title: 'Posting',
+            domain_name: 'posting-site.com',
+            wp_api_url: wp4.url,
+            wp_username: wp4.options.username,
+            wp_app_password: wp4.options.password,
+          },
+        })
+      ).body.data.site.id;
+      const created = await api('POST', `sites/${id}/posts`, {
+        body: {
+          title: 'Espresso basics',
+          content: '<p>Grind fine, tamp firm, pull short.</p>',
+          status: 'published',
+        },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      const post = created.body.data.post;
+      expect(post).toMatchObject({ status: 'published', word_count: 6, wp_post_id: expect.any(Number) });
+      const onWp = () => wp4.state.posts.find((p) => p.id === post.wp_post_id)!;
+      expect(onWp()).toMatchObject({ title: 'Espresso basics', status: 'publish' });
+
+      const noDate = await api('POST', `sites/${id}/posts`, {
+        body: { title: 'Later', status: 'scheduled' },
+      });
+      expect(noDate.status).toBe(400);
+      expect(JSON.stringify(noDate.body.error)).toContain('A scheduled post needs its date');
+      const past = await api('POST', `sites/${id}/posts`, {
+        body: { title: 'Later', status: 'scheduled', scheduled_date: '2020-01-01T00:00:00Z' },
+      });
+      expect(past.status).toBe(400);
+      expect(wp4.state.posts).toHaveLength(1);
+
+      const found = await api('GET', `sites/${id}/posts`, { query: { search: 'tamp firm' } });
+      expect(found.body.data.posts.map((p: { title: string }) => p.title)).toEqual(['Espresso basics']);
+      expect(
+        (await api('GET', `sites/${id}/posts`, { query: { search: 'nothing like it' } })).body.data.posts,
+      ).toEqual([]);
+
+      const edited = await api('PUT', `sites/${id}/posts/${post.id}`, {
+        body: { title: 'Espresso, the basics', content: 'Short.', status: 'draft' },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(onWp()).toMatchObject({ title: 'Espresso, the basics', status: 'draft' });
+
+      const when = new Date(Date.now() + 86_400_000);
+      when.setUTCSeconds(0, 0);
+      const scheduled = await api('POST', `sites/${id}/posts/schedule`, {
+        body: { post_ids: [post.id], schedule_date: when.toISOString() },
+      });
+      expect(scheduled.body.data).toEqual({ scheduled: 1, failed: [], missing: [] });
+      expect(onWp().status).toBe('future');
+      const local = (await api('GET', `sites/${id}/posts`)).body.data.posts[0];
+      expect(local).toMatchObject({ status: 'scheduled', scheduled_date: when.toISOString() });
+
+      const deleted = await api('DELETE', `sites/${id}/posts/${post.id}`);
+      expect(deleted.body.data).toEqual({ id: post.id, deleted: true });
+      expect(onWp().status).toBe('trash');
+      expect((await api('GET', `sites/${id}/posts`)).body.data.posts).toEqual([]);
+      expect((await api('DELETE', `sites/${id}/posts/${post.id}`)).status).toBe(404);
+    } finally {
+      await wp4.close();
+    }
+  });
+
   it('saves settings, sets status in bulk and deletes records in bulk (domains freed), refusing a site hosted here', async () => {
     const list = (await api('GET', 'sites', { query: { domain: 'seeded', limit: 100 } })).body.data as {
       id: number;

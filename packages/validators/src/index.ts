@@ -12,3 +12,4 @@ export * from './creator';
 export * from './discovery';
 export * from './dns-records';
 export * from './sites';
+export * from './site-posts';

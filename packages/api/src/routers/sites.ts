@@ -3,7 +3,11 @@ import {
   bulkSiteIdsInput,
   bulkSiteStatusInput,
   idParam,
+  listSitePostsInput,
   listSitesInput,
+  createSitePostRequest,
+  schedulePostsInput,
+  updateSitePostRequest,
   paginationShape,
   siteCredentials,
   updateSiteSettingsInput,
@@ -14,6 +18,14 @@ import { siteOptions } from '../services/domain-move';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
+import {
+  createSitePost,
+  deleteSitePost,
+  listSitePosts,
+  schedulePosts,
+  sitePostView,
+  updateSitePost,
+} from '../services/site-posts';
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
@@ -167,6 +179,85 @@ export const sitesRouter = router({
         ),
       };
     }),
+
+  posts: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sites/{id}/posts',
+        tags,
+        summary: "A site's posts (synced copies)",
+        description:
+          'Search covers title, content and excerpt; trashed posts only with status. Answers `posts` + `pagination`.',
+      },
+    })
+    .input(listSitePostsInput)
+    .output(z.object({ posts: z.array(sitePostView), pagination: paginationShape }))
+    .query(({ ctx, input }) => listSitePosts(ctx, input)),
+
+  createPost: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/posts',
+        tags,
+        summary: 'Create a post on the site',
+        description:
+          'Created on WordPress first (draft, published, or scheduled with its date), then kept here.',
+      },
+    })
+    .input(createSitePostRequest)
+    .output(z.object({ post: sitePostView }))
+    .mutation(async ({ ctx, input: { id, ...post } }) => ({ post: await createSitePost(ctx, id, post) })),
+
+  updatePost: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/sites/{id}/posts/{postId}',
+        tags,
+        summary: 'Edit a post (pushed to WordPress)',
+      },
+    })
+    .input(updateSitePostRequest)
+    .output(z.object({ post: sitePostView }))
+    .mutation(async ({ ctx, input: { id, postId, ...post } }) => ({
+      post: await updateSitePost(ctx, id, postId, post),
+    })),
+
+  deletePost: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/sites/{id}/posts/{postId}',
+        tags,
+        summary: "Delete a post (to WordPress's trash, and from here)",
+      },
+    })
+    .input(z.object({ id: idParam, postId: idParam }))
+    .output(z.object({ id: z.number().int(), deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => deleteSitePost(ctx, input.id, input.postId)),
+
+  schedulePosts: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/posts/schedule',
+        tags,
+        summary: 'Schedule selected posts at a date and time',
+        description:
+          'Each becomes `future` on WordPress at that time; `failed` names any WordPress refused, and why.',
+      },
+    })
+    .input(schedulePostsInput.extend({ id: idParam }))
+    .output(
+      z.object({
+        scheduled: z.number().int(),
+        failed: z.array(z.object({ id: z.number().int(), title: z.string(), reason: z.string() })),
+        missing: z.array(z.number().int()),
+      }),
+    )
+    .mutation(({ ctx, input }) => schedulePosts(ctx, input.id, input.post_ids, input.schedule_date)),
 
   delete: protectedProcedure
     .meta({

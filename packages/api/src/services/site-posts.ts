@@ -1,0 +1,260 @@
+import { sql, type RawBuilder, type Selectable, type SitePostsTable } from '@blogfleet/db';
+import { WordPressError, type WpPostStatus } from '@blogfleet/integrations/wordpress';
+import type { ListSitePostsInput, SitePostInput } from '@blogfleet/validators';
+import { z } from 'zod';
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import { listPage } from './list';
+import { likePattern } from './search';
+import { wordCount } from './site-sync';
+import { siteClient } from './sites';
+
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
+type PostRow = Selectable<SitePostsTable>;
+
+export const sitePostView = z.object({
+  id: z.number().int(),
+  wp_post_id: z.number().int().nullable(),
+  title: z.string(),
+  content: z.string(),
+  excerpt: z.string(),
+  status: z.enum(['draft', 'published', 'scheduled', 'pending', 'private', 'trash']),
+  scheduled_date: z.string().nullable(),
+  featured_image: z.string().nullable(),
+  word_count: z.number().int(),
+  views: z.number().int(),
+  /** 0–100; shown as score / 20 stars. */
+  score: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type SitePostView = z.infer<typeof sitePostView>;
+
+const toView = (r: PostRow): SitePostView => ({
+  id: r.id,
+  wp_post_id: r.wp_post_id,
+  title: r.title,
+  content: r.content,
+  excerpt: r.excerpt,
+  status: r.status,
+  scheduled_date: r.scheduled_date?.toISOString() ?? null,
+  featured_image: r.featured_image,
+  word_count: r.word_count,
+  views: r.views,
+  score: Number(r.score),
+  created_at: r.created_at.toISOString(),
+  updated_at: r.updated_at.toISOString(),
+});
+
+const sortBy: Record<
+  ListSitePostsInput['sort'],
+  { expr: RawBuilder<unknown>; value: (p: PostRow) => string | Date }
+> = {
+  created_at: { expr: sql`site_posts.created_at`, value: (p) => p.created_at },
+  title: { expr: sql`lower(site_posts.title)`, value: (p) => p.title.toLowerCase() },
+  status: { expr: sql`site_posts.status`, value: (p) => p.status },
+};
+
+async function siteWithClient(ctx: Pick<Context, 'db' | 'secrets'>, siteId: number) {
+  const site = await ctx.db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  if (!site) throw notFound('Site');
+  const client = siteClient(ctx, site);
+  if (!client) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Set the WordPress address and application password of ${site.site_title} first`,
+    );
+  }
+  return { site, client };
+}
+
+/** GET sites/{id}/posts: search over title, content and excerpt; status filter; the list contract. */
+export async function listSitePosts(ctx: Pick<Context, 'db'>, input: ListSitePostsInput) {
+  const site = await ctx.db.selectFrom('sites').select('id').where('id', '=', input.id).executeTakeFirst();
+  if (!site) throw notFound('Site');
+  let filtered = ctx.db.selectFrom('site_posts').where('site_id', '=', input.id);
+  filtered = input.status
+    ? filtered.where('status', '=', input.status)
+    : filtered.where('status', '<>', 'trash');
+  if (input.search) {
+    const pattern = likePattern(input.search);
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('title', 'ilike', pattern),
+        eb('content', 'ilike', pattern),
+        eb('excerpt', 'ilike', pattern),
+      ]),
+    );
+  }
+  const sort = sortBy[input.sort];
+  const { rows, pagination } = await listPage({
+    db: ctx.db,
+    filtered,
+    id: 'site_posts.id',
+    sortBy: sort.expr,
+    order: input.order,
+    sortValue: sort.value,
+    select: (q) => q.selectAll('site_posts'),
+    page: input.page,
+    limit: input.limit,
+    cursor: input.cursor,
+  });
+  return { posts: (rows as PostRow[]).map(toView), pagination };
+}
+
+const wpStatus = (s: SitePostInput['status']): WpPostStatus =>
+  s === 'published' ? 'publish' : s === 'scheduled' ? 'future' : 'draft';
+
+/** POST sites/{id}/posts: created on WordPress first, then kept here with its WordPress id. */
+export async function createSitePost(ctx: Ctx, siteId: number, input: SitePostInput): Promise<SitePostView> {
+  const { client } = await siteWithClient(ctx, siteId);
+  const wp = await client.createPost({
+    title: input.title,
+    content: input.content,
+    excerpt: input.excerpt,
+    status: wpStatus(input.status),
+    ...(input.status === 'scheduled' ? { date_gmt: input.scheduled_date } : {}),
+  });
+  const row = await ctx.db
+    .insertInto('site_posts')
+    .values({
+      site_id: siteId,
+      wp_post_id: wp.id,
+      title: input.title,
+      content: input.content,
+      excerpt: input.excerpt,
+      status: input.status,
+      scheduled_date: input.status === 'scheduled' ? (input.scheduled_date ?? null) : null,
+      word_count: wordCount(input.content),
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(ctx, {
+    action: 'site.post_create',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { postId: row.id, wpPostId: wp.id },
+  });
+  return toView(row);
+}
+
+async function postRow(ctx: Pick<Context, 'db'>, siteId: number, postId: number): Promise<PostRow> {
+  const row = await ctx.db
+    .selectFrom('site_posts')
+    .selectAll()
+    .where('id', '=', postId)
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Post');
+  return row;
+}
+
+/** PUT sites/{id}/posts/{postId}: WordPress first (created there if it never was), then here. */
+export async function updateSitePost(
+  ctx: Ctx,
+  siteId: number,
+  postId: number,
+  input: SitePostInput,
+): Promise<SitePostView> {
+  const before = await postRow(ctx, siteId, postId);
+  const { client } = await siteWithClient(ctx, siteId);
+  const fields = {
+    title: input.title,
+    content: input.content,
+    excerpt: input.excerpt,
+    status: wpStatus(input.status),
+    ...(input.status === 'scheduled' ? { date_gmt: input.scheduled_date } : {}),
+  };
+  const wp = before.wp_post_id
+    ? await client.updatePost(before.wp_post_id, fields)
+    : await client.createPost(fields);
+  const row = await ctx.db
+    .updateTable('site_posts')
+    .set({
+      wp_post_id: wp.id,
+      title: input.title,
+      content: input.content,
+      excerpt: input.excerpt,
+      status: input.status,
+      scheduled_date: input.status === 'scheduled' ? (input.scheduled_date ?? null) : null,
+      word_count: wordCount(input.content),
+      updated_at: new Date(),
+    })
+    .where('id', '=', postId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(ctx, {
+    action: 'site.post_update',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { postId },
+  });
+  return toView(row);
+}
+
+/** DELETE sites/{id}/posts/{postId}: moved to WordPress's trash (already gone there is fine), then removed here. */
+export async function deleteSitePost(ctx: Ctx, siteId: number, postId: number) {
+  const row = await postRow(ctx, siteId, postId);
+  if (row.wp_post_id) {
+    const { client } = await siteWithClient(ctx, siteId);
+    try {
+      await client.deletePost(row.wp_post_id);
+    } catch (error) {
+      if (!(error instanceof WordPressError) || error.code !== 'NOT_FOUND') throw error;
+    }
+  }
+  await ctx.db.deleteFrom('site_posts').where('id', '=', postId).execute();
+  await audit(ctx, {
+    action: 'site.post_delete',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { postId, title: row.title },
+  });
+  return { id: postId, deleted: true as const };
+}
+
+/**
+ * POST sites/{id}/posts/schedule: each post becomes `future` on WordPress at the date, then scheduled
+ * here; a post WordPress refuses is named with the reason, the others are scheduled.
+ */
+export async function schedulePosts(ctx: Ctx, siteId: number, postIds: number[], date: Date) {
+  const { client } = await siteWithClient(ctx, siteId);
+  const rows = await ctx.db
+    .selectFrom('site_posts')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('id', 'in', [...new Set(postIds)])
+    .execute();
+  const scheduled: number[] = [];
+  const failed: { id: number; title: string; reason: string }[] = [];
+  for (const row of rows) {
+    try {
+      const wp = row.wp_post_id
+        ? await client.schedulePost(row.wp_post_id, date)
+        : await client.createPost({
+            title: row.title,
+            content: row.content,
+            excerpt: row.excerpt,
+            status: 'future',
+            date_gmt: date,
+          });
+      await ctx.db
+        .updateTable('site_posts')
+        .set({ wp_post_id: wp.id, status: 'scheduled', scheduled_date: date, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+      scheduled.push(row.id);
+    } catch (error) {
+      failed.push({ id: row.id, title: row.title, reason: (error as Error).message });
+    }
+  }
+  const found = new Set(rows.map((r) => r.id));
+  await audit(ctx, {
+    action: 'site.posts_schedule',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { scheduled, date: date.toISOString() },
+  });
+  return { scheduled: scheduled.length, failed, missing: postIds.filter((id) => !found.has(id)) };
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { MAX_ID, noNulBytes } from './common';
+import { listInput } from './list';
+
+export const SITE_POSTS_PAGE_SIZE = 20;
+export const sitePostFormStatuses = ['draft', 'published', 'scheduled'] as const;
+
+const text = (max: number) => z.string().max(max).refine(noNulBytes, 'Must not contain NUL characters');
+const futureDate = z.coerce
+  .date('Enter a date and time')
+  .refine((d) => d.getTime() > Date.now(), 'The schedule date must be in the future');
+
+export const listSitePostsInput = listInput({
+  sorts: ['created_at', 'title', 'status'] as const,
+  defaultSort: 'created_at',
+  defaultLimit: SITE_POSTS_PAGE_SIZE,
+}).extend({
+  id: z.coerce.number<number>().int().positive().max(MAX_ID),
+  status: z.enum(['draft', 'published', 'scheduled', 'pending', 'private', 'trash']).optional(),
+});
+export type ListSitePostsInput = z.infer<typeof listSitePostsInput>;
+
+const postFields = z.object({
+  title: text(500).pipe(z.string().trim().min(1, 'Title is required')),
+  content: text(200_000).default(''),
+  excerpt: text(2_000).default(''),
+  status: z.enum(sitePostFormStatuses).default('draft'),
+  scheduled_date: futureDate.optional(),
+});
+
+const needsDate = (v: { status: string; scheduled_date?: Date }, ctx: z.RefinementCtx) => {
+  if (v.status === 'scheduled' && !v.scheduled_date) {
+    ctx.addIssue({ code: 'custom', path: ['scheduled_date'], message: 'A scheduled post needs its date' });
+  }
+};
+
+const siteId = z.coerce.number<number>().int().positive().max(MAX_ID);
+
+/** Create-post dialog (core §2 posts tab): the date only when scheduled, and then required and ahead. */
+export const sitePostInput = postFields.superRefine(needsDate);
+export type SitePostInput = z.infer<typeof sitePostInput>;
+/** POST sites/{id}/posts and PUT sites/{id}/posts/{postId}: the path ids with the post. */
+export const createSitePostRequest = postFields.extend({ id: siteId }).superRefine(needsDate);
+export const updateSitePostRequest = postFields.extend({ id: siteId, postId: siteId }).superRefine(needsDate);
+
+export const schedulePostsInput = z.object({
+  post_ids: z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Select at least one post').max(500),
+  schedule_date: futureDate,
+});
