@@ -2,6 +2,7 @@ import {
   startWordPressTestServer,
   type WordPressTestServer,
 } from '@blogfleet/integrations/wordpress/testing';
+import { JOB_SCHEDULES, publishDuePosts } from '@blogfleet/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, trpcClient, type RestOptions, type TestApp } from '@blogfleet/server/testing';
 
@@ -361,6 +362,16 @@ describe('sites', () => {
       expect(onWp().status).toBe('future');
       const local = (await api('GET', `sites/${id}/posts`)).body.data.posts[0];
       expect(local).toMatchObject({ status: 'scheduled', scheduled_date: when.toISOString() });
+
+      // Its time comes: published on WordPress by the queued round, whether or not anyone visits the site.
+      expect(JOB_SCHEDULES.map((s) => s.kind)).toContain('sites.publish-due-posts');
+      const round = await publishDuePosts(
+        { ...t.deps, req: { ip: 'test', userAgent: null, accessToken: null } },
+        new Date(when.getTime() + 1_000),
+      );
+      expect(round).toMatchObject({ published: 1, failed: [] });
+      expect(onWp().status).toBe('publish');
+      expect((await api('GET', `sites/${id}/posts`)).body.data.posts[0].status).toBe('published');
 
       const deleted = await api('DELETE', `sites/${id}/posts/${post.id}`);
       expect(deleted.body.data).toEqual({ id: post.id, deleted: true });

@@ -14,6 +14,7 @@ export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
 export { listDomains } from './services/domains';
 export { refreshPendingZones } from './services/dns';
+export { publishDuePosts } from './services/site-posts';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';
 export { hashPassword } from './services/passwords';
 export { pruneLoginAttempts } from './services/auth';

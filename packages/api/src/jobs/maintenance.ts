@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { compactStatCounters, pruneOldRecords } from '../services/housekeeping';
 import { refreshZonesJob } from './domains';
+import { publishDuePostsJob } from './sites';
 import { defineJobKind } from './kind';
 
 /** Spent sessions, login attempts past their window and old finished jobs; every 15 minutes. */
@@ -36,4 +37,5 @@ export const JOB_SCHEDULES = [
   { kind: pruneJob.kind, cron: '*/15 * * * *' },
   { kind: compactCountersJob.kind, cron: '* * * * *' },
   { kind: refreshZonesJob.kind, cron: '*/10 * * * *' },
+  { kind: publishDuePostsJob.kind, cron: '* * * * *' },
 ];

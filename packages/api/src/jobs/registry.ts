@@ -1,7 +1,7 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
-import { bulkTestConnectionJob, pullSiteJob } from './sites';
+import { bulkTestConnectionJob, publishDuePostsJob, pullSiteJob } from './sites';
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { compactCountersJob, pruneJob } from './maintenance';
 
@@ -22,6 +22,7 @@ const productKinds: AnyJobKind[] = [
   deleteSiteJob,
   bulkTestConnectionJob,
   pullSiteJob,
+  publishDuePostsJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

@@ -2,6 +2,7 @@ import { bulkSiteIdsInput } from '@blogfleet/validators';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
 import { AppError } from '../errors';
+import { publishDuePosts } from '../services/site-posts';
 import { pullSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
 import { defineJobKind, PermanentJobError } from './kind';
@@ -81,4 +82,16 @@ export const pullSiteJob = defineJobKind({
       throw error;
     }
   },
+});
+
+/** Every minute: scheduled posts whose time has come are published (see publishDuePosts). */
+export const publishDuePostsJob = defineJobKind({
+  kind: 'sites.publish-due-posts',
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 300,
+  title: () => 'Publish scheduled posts',
+  internal: true,
+  run: ({ deps }) => publishDuePosts({ ...deps, req: { ip: 'job', userAgent: null, accessToken: null } }),
 });

@@ -258,3 +258,47 @@ export async function schedulePosts(ctx: Ctx, siteId: number, postIds: number[],
   });
   return { scheduled: scheduled.length, failed, missing: postIds.filter((id) => !found.has(id)) };
 }
+
+/**
+ * Publishes the scheduled posts whose time has come, on WordPress through its API, so they appear at
+ * their time even when nobody visits the site (WordPress's own `future` publishing waits for a visit).
+ * A site that fails is left for the next round; the others go on.
+ */
+export async function publishDuePosts(ctx: Pick<Context, 'db' | 'req' | 'secrets'>, now = new Date()) {
+  const due = await ctx.db
+    .selectFrom('site_posts')
+    .select(['id', 'site_id', 'wp_post_id', 'title'])
+    .where('status', '=', 'scheduled')
+    .where('scheduled_date', '<=', now)
+    .orderBy('scheduled_date')
+    .limit(500)
+    .execute();
+  let published = 0;
+  const failed: { id: number; reason: string }[] = [];
+  const clients = new Map<number, ReturnType<typeof siteClient>>();
+  for (const post of due) {
+    try {
+      if (!clients.has(post.site_id)) {
+        const site = await ctx.db
+          .selectFrom('sites')
+          .selectAll()
+          .where('id', '=', post.site_id)
+          .executeTakeFirst();
+        clients.set(post.site_id, site ? siteClient(ctx, site) : null);
+      }
+      const client = clients.get(post.site_id);
+      if (!client || !post.wp_post_id) continue;
+      await client.updatePost(post.wp_post_id, { status: 'publish' });
+      await ctx.db
+        .updateTable('site_posts')
+        .set({ status: 'published', updated_at: new Date() })
+        .where('id', '=', post.id)
+        .where('status', '=', 'scheduled')
+        .execute();
+      published++;
+    } catch (error) {
+      failed.push({ id: post.id, reason: (error as Error).message });
+    }
+  }
+  return { due: due.length, published, failed };
+}
