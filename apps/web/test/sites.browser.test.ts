@@ -5,7 +5,9 @@ import {
 } from '@blogfleet/integrations/wordpress/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  api,
   browserSuiteBlocker,
+  login,
   capture,
   launchChromium,
   openSignedIn,
@@ -98,6 +100,76 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
     await page.getByText('1 sites deleted').waitFor();
     await expect.poll(() => row.count()).toBe(0);
     await context.close();
+  });
+
+  it('opens a site: tabs in the URL, pull from WordPress, create a post, save settings that reach WordPress', async () => {
+    const wp2 = await startWordPressTestServer({ seedPosts: 2 });
+    try {
+      const token = (await login(server.url, ADMIN)).accessToken;
+      const added = await api(server.url, 'POST', 'sites', {
+        token,
+        body: {
+          site_title: 'Tea Times',
+          domain_name: 'tea-times.com',
+          wp_api_url: wp2.url,
+          wp_username: wp2.options.username,
+          wp_app_password: wp2.options.password,
+        },
+      });
+      expect(added.status).toBe(200);
+      const id = added.body.data.site.id;
+      const { context, page } = await openSignedIn(browser, server.url, ADMIN, {
+        lang: 'en',
+        viewport: DESKTOP,
+      });
+      await page.goto(`/sites/${id}?tab=42`);
+      await page.getByText('Unknown tab index').waitFor();
+      await page.goto(`/sites/${id}?tab=1`);
+      await page.getByRole('heading', { name: 'Tea Times', level: 1 }).waitFor();
+      await page.getByText('No posts yet. Pull them from WordPress or create one.').waitFor();
+      await page.getByRole('button', { name: 'WordPress pull' }).click();
+      await page.getByText('WordPress pull successful: 2 posts').waitFor({ timeout: 20_000 });
+      await expect
+        .poll(() => page.getByRole('checkbox', { name: /^Select (?!all rows)/ }).count(), { timeout: 10_000 })
+        .toBe(2);
+
+      await page.getByRole('button', { name: 'Create post' }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByLabel('Title').fill('Green or black');
+      await dialog.getByLabel('Content').fill('<p>Both come from the same plant.</p>');
+      await dialog.getByRole('button', { name: 'Create post' }).click();
+      await page.getByText('Post created successfully').waitFor();
+      expect(wp2.state.posts.some((p) => p.title === 'Green or black' && p.status === 'draft')).toBe(true);
+      await capture(page, 'site-posts-en-desktop');
+
+      await page.getByRole('tab', { name: 'Settings' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('settings');
+      await page.getByLabel('Site title').fill('Tea Times Daily');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByText('Settings saved and sent to WordPress').waitFor();
+      expect(wp2.state.settings.title).toBe('Tea Times Daily');
+      await page.getByRole('tab', { name: 'Dashboard' }).click();
+      await page.getByText('Total posts').waitFor();
+      await capture(page, 'site-dashboard-en-desktop');
+      await context.close();
+
+      for (const [lang, viewport, name] of [
+        ['tr', DESKTOP, 'tr-desktop'],
+        ['en', PHONE, 'en-phone'],
+        ['tr', PHONE, 'tr-phone'],
+      ] as const) {
+        const opened = await openSignedIn(browser, server.url, ADMIN, { lang, viewport });
+        await opened.page.goto(`/sites/${id}?tab=posts`);
+        await opened.page.getByRole('heading', { name: 'Tea Times Daily', level: 1 }).waitFor();
+        await opened.page.getByText('Green or black').first().waitFor();
+        const width = await opened.page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width).toBeLessThanOrEqual(viewport.width);
+        await capture(opened.page, `site-posts-${name}`);
+        await opened.context.close();
+      }
+    } finally {
+      await wp2.close();
+    }
   });
 
   it('shows the list on a phone and in Turkish', async () => {

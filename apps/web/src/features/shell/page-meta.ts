@@ -39,7 +39,6 @@ const OTHER_PAGES: {
     parent: '/sites',
     page: {
       label: msg`Site detail`,
-      coming: msg`One site in depth: its posts, categories, tags, media, settings, Cloudflare and connection, each in its own tab.`,
     },
   },
 ];

@@ -1,4 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../../../features/shell/ComingPage';
+import { SiteDetailPage } from '../../../features/site-detail/SiteDetailPage';
+import { validateSiteDetailSearch } from '../../../features/site-detail/tabs';
 
-export const Route = createFileRoute('/_app/sites/$id')({ component: ComingPage });
+export const Route = createFileRoute('/_app/sites/$id')({
+  validateSearch: validateSiteDetailSearch,
+  component: SiteDetailPage,
+});

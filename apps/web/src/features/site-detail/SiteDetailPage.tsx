@@ -1,0 +1,183 @@
+import {
+  Alert,
+  Button,
+  EmptyState,
+  Spinner,
+  StatusBadge,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@blogfleet/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import {
+  Construction,
+  DownloadCloud,
+  ExternalLink,
+  ImageOff,
+  PanelRightClose,
+  PanelRightOpen,
+  PlugZap,
+  Plus,
+  RefreshCw,
+} from 'lucide-react';
+import { useState } from 'react';
+import { userMessage } from '../../lib/api-errors';
+import { formatUserDate } from '../../lib/format';
+import { DashboardTab } from './DashboardTab';
+import { PostsTab } from './PostsTab';
+import { SettingsTab } from './SettingsTab';
+import { SITE_TABS, tabOf, type SiteTab } from './tabs';
+import { useSite } from './use-site';
+
+const route = getRouteApi('/_app/sites/$id');
+
+/** /sites/{id} (core §2): header, the eleven tabs with the tab in the URL, the collapsible side panel. */
+export function SiteDetailPage() {
+  const { t } = useLingui();
+  const { id } = route.useParams();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const siteId = Number(id);
+  const { site, refreshAll, test, testing, pull, pulling } = useSite(siteId);
+  const [panelOpen, setPanelOpen] = useState(true);
+  const [createSignal, setCreateSignal] = useState(0);
+  const tab = tabOf(search.tab);
+  const labels: Record<SiteTab, string> = {
+    dashboard: t`Dashboard`,
+    posts: t`Posts`,
+    'content-pool': t`Content pool`,
+    categories: t`Categories`,
+    tags: t`Tags`,
+    media: t`Media`,
+    keywords: t`Keywords`,
+    analytics: t`Analytics`,
+    traffic: t`Traffic`,
+    cloudflare: t`Cloudflare`,
+    settings: t`Settings`,
+  };
+  const go = (next: SiteTab) =>
+    void navigate({ search: next === 'dashboard' ? {} : { tab: next }, replace: true });
+
+  if (site.isLoading) return <Spinner label={t`Loading…`} />;
+  if (site.isError || !site.data) {
+    return <Alert>{userMessage(site.error, { fallback: t`Failed to fetch site details` })}</Alert>;
+  }
+  const s = site.data.site;
+  const siteUrl = s.wp_api_url?.replace(/\/wp-json\/?$/, '') ?? null;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="text-2xl font-semibold break-words">{s.site_title}</h1>
+            <StatusBadge status={s.status} />
+          </div>
+          <p className="break-all text-muted-foreground">{s.domain_name_unicode}</p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          {siteUrl && (
+            <Button variant="outline" asChild>
+              <a href={siteUrl} target="_blank" rel="noreferrer">
+                <ExternalLink className="size-4" aria-hidden />
+                <Trans>View site</Trans>
+              </a>
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => void refreshAll()}>
+            <RefreshCw className="size-4" aria-hidden />
+            <Trans>Refresh all</Trans>
+          </Button>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={panelOpen ? t`Hide the side panel` : t`Show the side panel`}
+            aria-expanded={panelOpen}
+            onClick={() => setPanelOpen((o) => !o)}
+          >
+            {panelOpen ? <PanelRightClose className="size-5" /> : <PanelRightOpen className="size-5" />}
+          </Button>
+        </div>
+      </div>
+
+      <div className={panelOpen ? 'grid gap-6 lg:grid-cols-[1fr_20rem]' : 'grid gap-6'}>
+        <div className="min-w-0">
+          {tab === null ? (
+            <Alert>
+              <Trans>Unknown tab index</Trans>
+            </Alert>
+          ) : (
+            <Tabs value={tab} onValueChange={(v) => go(v as SiteTab)}>
+              <TabsList className="flex w-full flex-wrap justify-start">
+                {SITE_TABS.map((name) => (
+                  <TabsTrigger key={name} value={name}>
+                    {labels[name]}
+                  </TabsTrigger>
+                ))}
+              </TabsList>
+              <TabsContent value="dashboard" className="pt-4">
+                <DashboardTab site={s} />
+              </TabsContent>
+              <TabsContent value="posts" className="pt-4">
+                <PostsTab siteId={siteId} createSignal={createSignal} />
+              </TabsContent>
+              <TabsContent value="settings" className="pt-4">
+                <SettingsTab site={s} />
+              </TabsContent>
+              {SITE_TABS.filter((name) => !['dashboard', 'posts', 'settings'].includes(name)).map((name) => (
+                <TabsContent key={name} value={name} className="pt-4">
+                  <EmptyState
+                    icon={<Construction className="size-10" aria-hidden />}
+                    title={<Trans>This tab is being built</Trans>}
+                  />
+                </TabsContent>
+              ))}
+            </Tabs>
+          )}
+        </div>
+        {panelOpen && (
+          <aside className="flex flex-col gap-4" aria-label={t`Site actions`}>
+            <div className="overflow-hidden rounded-lg border border-border bg-surface">
+              {s.latest_screenshot ? (
+                <figure>
+                  <img src={s.latest_screenshot.image_url} alt={t`Latest screenshot of ${s.site_title}`} />
+                  <figcaption className="p-2 text-xs text-muted-foreground">
+                    {formatUserDate(s.latest_screenshot.created_at)}
+                  </figcaption>
+                </figure>
+              ) : (
+                <div className="flex flex-col items-center gap-2 p-6 text-sm text-muted-foreground">
+                  <ImageOff className="size-8" aria-hidden />
+                  <Trans>No screenshot yet</Trans>
+                </div>
+              )}
+            </div>
+            <div className="flex flex-col gap-2">
+              <Button variant="outline" className="justify-start" loading={testing} onClick={test}>
+                <PlugZap className="size-4" aria-hidden />
+                <Trans>Test WordPress connection</Trans>
+              </Button>
+              <Button variant="outline" className="justify-start" loading={pulling} onClick={pull}>
+                <DownloadCloud className="size-4" aria-hidden />
+                <Trans>WordPress pull</Trans>
+              </Button>
+              <Button
+                variant="outline"
+                className="justify-start"
+                onClick={() => {
+                  go('posts');
+                  setCreateSignal((n) => n + 1);
+                }}
+              >
+                <Plus className="size-4" aria-hidden />
+                <Trans>Create post</Trans>
+              </Button>
+            </div>
+          </aside>
+        )}
+      </div>
+    </div>
+  );
+}
