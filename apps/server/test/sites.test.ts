@@ -280,6 +280,21 @@ describe('sites', () => {
       expect(posts.filter((p) => p.status === 'published')).toHaveLength(3);
       const tags = await t.db.selectFrom('wp_tags').select('name').where('site_id', '=', id).execute();
       expect(tags).toEqual([{ name: 'espresso' }]);
+      const cats = (await api('GET', `sites/${id}/categories`)).body.data.categories;
+      expect(cats.map((c: { name: string }) => c.name)).toContain('Brewing');
+      expect((await api('GET', `sites/${id}/tags`)).body.data.tags).toEqual([
+        expect.objectContaining({ name: 'espresso', slug: 'espresso' }),
+      ]);
+      expect((await api('GET', `sites/${id}/media`)).body.data.media).toEqual([]);
+      const made = await api('POST', `sites/${id}/categories`, {
+        body: { name: 'Teas', description: 'Leaves' },
+      });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      expect(wp3.state.categories.some((c) => c.name === 'Teas')).toBe(true);
+      const tag = await api('POST', `sites/${id}/tags`, { body: { name: 'matcha' } });
+      expect(tag.body.data.tag).toMatchObject({ name: 'matcha' });
+      expect(wp3.state.tags.some((x) => x.name === 'matcha')).toBe(true);
+      expect((await api('POST', `sites/${id}/tags`, { body: { name: ' ' } })).status).toBe(400);
       const listed = (await api('GET', `sites/${id}`)).body.data.site;
       expect(listed.statistics).toEqual({ total_posts: 6, published_posts: 3, draft_posts: 2 });
       expect(listed.last_synced_at).not.toBeNull();

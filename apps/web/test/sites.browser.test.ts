@@ -148,6 +148,12 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       await page.getByRole('button', { name: 'Save settings' }).click();
       await page.getByText('Settings saved and sent to WordPress').waitFor();
       expect(wp2.state.settings.title).toBe('Tea Times Daily');
+      await page.getByRole('tab', { name: 'Tags' }).click();
+      await page.getByLabel('New tag').fill('oolong');
+      await page.getByRole('button', { name: 'Add' }).click();
+      await page.getByText('Tag oolong created').waitFor();
+      await page.getByRole('list', { name: 'Tags' }).getByText('oolong').waitFor();
+      expect(wp2.state.tags.some((x) => x.name === 'oolong')).toBe(true);
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
       await capture(page, 'site-dashboard-en-desktop');

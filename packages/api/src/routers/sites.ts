@@ -18,6 +18,7 @@ import { siteOptions } from '../services/domain-move';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
+import { createSiteCategory, createSiteTag, siteTaxonomies } from '../services/site-taxonomies';
 import {
   createSitePost,
   deleteSitePost,
@@ -37,6 +38,31 @@ const connection = z.object({
   reason: z.string().nullable().describe('Why not, when not connected'),
   site: z.object({ name: z.string(), description: z.string(), url: z.string() }).nullable(),
   user: z.object({ id: z.number().int(), name: z.string(), roles: z.array(z.string()) }).nullable(),
+});
+const termName = z.string().trim().min(1, 'Name is required').max(200);
+const categoryView = z.object({
+  id: z.number().int(),
+  wp_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  count: z.number().int(),
+  description: z.string(),
+  parent_wp_id: z.number().int().nullable(),
+});
+const tagView = z.object({
+  id: z.number().int(),
+  wp_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  count: z.number().int(),
+});
+const mediaView = z.object({
+  id: z.number().int(),
+  wp_id: z.number().int(),
+  source_url: z.string(),
+  title: z.string(),
+  mime_type: z.string().nullable(),
+  created_at: z.string(),
 });
 const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.number().int()) });
 
@@ -258,6 +284,56 @@ export const sitesRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => schedulePosts(ctx, input.id, input.post_ids, input.schedule_date)),
+
+  categories: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/sites/{id}/categories', tags, summary: "A site's categories" },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ categories: z.array(categoryView) }))
+    .query(async ({ ctx, input }) => ({ categories: (await siteTaxonomies(ctx, input.id)).categories })),
+
+  tags: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/sites/{id}/tags', tags, summary: "A site's tags" } })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ tags: z.array(tagView) }))
+    .query(async ({ ctx, input }) => ({ tags: (await siteTaxonomies(ctx, input.id)).tags })),
+
+  media: protectedProcedure
+    .meta({
+      openapi: { method: 'GET', path: '/sites/{id}/media', tags, summary: "A site's media (newest 500)" },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ media: z.array(mediaView) }))
+    .query(async ({ ctx, input }) => ({ media: (await siteTaxonomies(ctx, input.id)).media })),
+
+  createCategory: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/categories',
+        tags,
+        summary: 'Create a category (on WordPress first)',
+      },
+    })
+    .input(z.object({ id: idParam, name: termName, description: z.string().max(2000).optional() }))
+    .output(z.object({ category: categoryView }))
+    .mutation(async ({ ctx, input: { id, ...category } }) => ({
+      category: await createSiteCategory(ctx, id, category),
+    })),
+
+  createTag: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/sites/{id}/tags',
+        tags,
+        summary: 'Create a tag (on WordPress first)',
+      },
+    })
+    .input(z.object({ id: idParam, name: termName }))
+    .output(z.object({ tag: tagView }))
+    .mutation(async ({ ctx, input: { id, ...tag } }) => ({ tag: await createSiteTag(ctx, id, tag) })),
 
   delete: protectedProcedure
     .meta({

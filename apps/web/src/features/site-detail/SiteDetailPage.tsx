@@ -28,6 +28,7 @@ import { formatUserDate } from '../../lib/format';
 import { DashboardTab } from './DashboardTab';
 import { PostsTab } from './PostsTab';
 import { SettingsTab } from './SettingsTab';
+import { CategoriesTab, MediaTab, TagsTab } from './TermsTabs';
 import { SITE_TABS, tabOf, type SiteTab } from './tabs';
 import { useSite } from './use-site';
 
@@ -126,7 +127,18 @@ export function SiteDetailPage() {
               <TabsContent value="settings" className="pt-4">
                 <SettingsTab site={s} />
               </TabsContent>
-              {SITE_TABS.filter((name) => !['dashboard', 'posts', 'settings'].includes(name)).map((name) => (
+              <TabsContent value="categories" className="pt-4">
+                <CategoriesTab siteId={siteId} />
+              </TabsContent>
+              <TabsContent value="tags" className="pt-4">
+                <TagsTab siteId={siteId} />
+              </TabsContent>
+              <TabsContent value="media" className="pt-4">
+                <MediaTab siteId={siteId} />
+              </TabsContent>
+              {SITE_TABS.filter(
+                (name) => !['dashboard', 'posts', 'settings', 'categories', 'tags', 'media'].includes(name),
+              ).map((name) => (
                 <TabsContent key={name} value={name} className="pt-4">
                   <EmptyState
                     icon={<Construction className="size-10" aria-hidden />}

@@ -15,7 +15,14 @@ export function useSite(id: number) {
   const utils = trpc.useUtils();
   const site = trpc.sites.get.useQuery({ id });
   const trackJob = useTrackJob();
-  const refreshAll = () => Promise.all([utils.sites.get.invalidate({ id }), utils.sites.posts.invalidate()]);
+  const refreshAll = () =>
+    Promise.all([
+      utils.sites.get.invalidate({ id }),
+      utils.sites.posts.invalidate(),
+      utils.sites.categories.invalidate({ id }),
+      utils.sites.tags.invalidate({ id }),
+      utils.sites.media.invalidate({ id }),
+    ]);
   const test = trpc.sites.runConnectionTest.useMutation({
     onSuccess: (r) => {
       if (r.connected) toast.success(t`WordPress connection test successful`);
@@ -35,6 +42,9 @@ export function useSite(id: number) {
       onJobFinished('sites.pull', (job) => {
         void utils.sites.get.invalidate();
         void utils.sites.posts.invalidate();
+        void utils.sites.categories.invalidate();
+        void utils.sites.tags.invalidate();
+        void utils.sites.media.invalidate();
         const r = (job.result ?? {}) as { posts?: number };
         if (job.status === 'completed') {
           const message = t`${r.posts ?? 0} posts`;

@@ -1,0 +1,103 @@
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import { siteClient } from './sites';
+
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
+
+async function siteExists(ctx: Pick<Context, 'db'>, siteId: number) {
+  const site = await ctx.db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
+  if (!site) throw notFound('Site');
+  return site;
+}
+
+/** The site's categories, tags and media from its synced copies (core §2 tabs), by name / newest. */
+export async function siteTaxonomies(ctx: Pick<Context, 'db'>, siteId: number) {
+  await siteExists(ctx, siteId);
+  const [categories, tags, media] = await Promise.all([
+    ctx.db
+      .selectFrom('wp_categories')
+      .select(['id', 'wp_id', 'name', 'slug', 'count', 'description', 'parent_wp_id'])
+      .where('site_id', '=', siteId)
+      .orderBy('name')
+      .execute(),
+    ctx.db
+      .selectFrom('wp_tags')
+      .select(['id', 'wp_id', 'name', 'slug', 'count'])
+      .where('site_id', '=', siteId)
+      .orderBy('name')
+      .execute(),
+    ctx.db
+      .selectFrom('wp_media')
+      .select(['id', 'wp_id', 'source_url', 'title', 'mime_type', 'created_at'])
+      .where('site_id', '=', siteId)
+      .orderBy('id', 'desc')
+      .limit(500)
+      .execute(),
+  ]);
+  return {
+    categories,
+    tags,
+    media: media.map((m) => ({ ...m, created_at: m.created_at.toISOString() })),
+  };
+}
+
+async function clientOf(ctx: Pick<Context, 'db' | 'secrets'>, siteId: number) {
+  const site = await siteExists(ctx, siteId);
+  const client = siteClient(ctx, site);
+  if (!client) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Set the WordPress address and application password of ${site.site_title} first`,
+    );
+  }
+  return client;
+}
+
+/** A category made on WordPress first, then kept in the synced copies. */
+export async function createSiteCategory(
+  ctx: Ctx,
+  siteId: number,
+  input: { name: string; description?: string },
+) {
+  const wp = await (
+    await clientOf(ctx, siteId)
+  ).createCategory({ name: input.name, description: input.description });
+  const row = await ctx.db
+    .insertInto('wp_categories')
+    .values({
+      site_id: siteId,
+      wp_id: wp.id,
+      name: wp.name,
+      slug: wp.slug,
+      count: wp.count,
+      description: wp.description,
+      parent_wp_id: wp.parent || null,
+    })
+    .returning(['id', 'wp_id', 'name', 'slug', 'count', 'description', 'parent_wp_id'])
+    .executeTakeFirstOrThrow();
+  await audit(ctx, {
+    action: 'site.category_create',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { name: wp.name },
+  });
+  return row;
+}
+
+/** A tag made on WordPress first, then kept in the synced copies. */
+export async function createSiteTag(ctx: Ctx, siteId: number, input: { name: string }) {
+  const wp = await (await clientOf(ctx, siteId)).createTag({ name: input.name });
+  const row = await ctx.db
+    .insertInto('wp_tags')
+    .values({ site_id: siteId, wp_id: wp.id, name: wp.name, slug: wp.slug, count: wp.count })
+    .returning(['id', 'wp_id', 'name', 'slug', 'count'])
+    .executeTakeFirstOrThrow();
+  await audit(ctx, {
+    action: 'site.tag_create',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { name: wp.name },
+  });
+  return row;
+}
