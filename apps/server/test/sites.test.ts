@@ -295,6 +295,20 @@ describe('sites', () => {
       expect(tag.body.data.tag).toMatchObject({ name: 'matcha' });
       expect(wp3.state.tags.some((x) => x.name === 'matcha')).toBe(true);
       expect((await api('POST', `sites/${id}/tags`, { body: { name: ' ' } })).status).toBe(400);
+      // The dashboard's recent activity: this site's real changes and jobs, newest first.
+      const activity = (await api('GET', `sites/${id}/activity`)).body.data.activity as {
+        kind: string;
+        what: string;
+      }[];
+      expect(activity[0]).toMatchObject({ kind: 'change', what: 'site.tag_create' });
+      expect(activity.map((a) => a.what)).toEqual(
+        expect.arrayContaining([
+          'site.category_create',
+          'site.wp_pull',
+          'WordPress pull of pulled-site.com',
+          'site.add',
+        ]),
+      );
       const listed = (await api('GET', `sites/${id}`)).body.data.site;
       expect(listed.statistics).toEqual({ total_posts: 6, published_posts: 3, draft_posts: 2 });
       expect(listed.last_synced_at).not.toBeNull();

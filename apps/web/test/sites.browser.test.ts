@@ -156,6 +156,9 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       expect(wp2.state.tags.some((x) => x.name === 'oolong')).toBe(true);
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
+      const recent = page.getByRole('list', { name: 'Recent activity' });
+      await recent.getByText('Settings saved').waitFor();
+      await recent.getByText('WordPress pull of tea-times.com').waitFor();
       await capture(page, 'site-dashboard-en-desktop');
       await context.close();
 

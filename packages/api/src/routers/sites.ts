@@ -18,7 +18,7 @@ import { siteOptions } from '../services/domain-move';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
-import { createSiteCategory, createSiteTag, siteTaxonomies } from '../services/site-taxonomies';
+import { createSiteCategory, createSiteTag, siteActivity, siteTaxonomies } from '../services/site-taxonomies';
 import {
   createSitePost,
   deleteSitePost,
@@ -284,6 +284,31 @@ export const sitesRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => schedulePosts(ctx, input.id, input.post_ids, input.schedule_date)),
+
+  activity: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sites/{id}/activity',
+        tags,
+        summary: "The site's recent activity (changes and jobs), newest first",
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(
+      z.object({
+        activity: z.array(
+          z.object({
+            kind: z.enum(['change', 'job']),
+            what: z.string().describe('The audit action (site.settings, site.wp_pull…) or the job title'),
+            status: z.string().nullable(),
+            by: z.string().nullable(),
+            at: z.string(),
+          }),
+        ),
+      }),
+    )
+    .query(async ({ ctx, input }) => ({ activity: await siteActivity(ctx, input.id) })),
 
   categories: protectedProcedure
     .meta({

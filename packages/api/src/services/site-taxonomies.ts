@@ -101,3 +101,56 @@ export async function createSiteTag(ctx: Ctx, siteId: number, input: { name: str
   });
   return row;
 }
+
+/**
+ * The site's recent activity (dashboard tab): what happened to it and to its domain, from the audit log
+ * (settings, posts, pulls, DNS) and its jobs, newest first.
+ */
+export async function siteActivity(ctx: Pick<Context, 'db'>, siteId: number, limit = 10) {
+  const site = await siteExists(ctx, siteId);
+  const subjects: [string, string][] = [['site', String(siteId)]];
+  if (site.domain_id !== null) subjects.push(['domain', String(site.domain_id)]);
+  const [entries, jobs] = await Promise.all([
+    ctx.db
+      .selectFrom('audit_log')
+      .leftJoin('users', 'users.id', 'audit_log.user_id')
+      .select(['audit_log.id', 'audit_log.action', 'audit_log.created_at', 'users.username'])
+      .where((eb) =>
+        eb.or(
+          subjects.map(([type, id]) => eb.and([eb('subject_type', '=', type), eb('subject_id', '=', id)])),
+        ),
+      )
+      .orderBy('audit_log.created_at', 'desc')
+      .limit(limit)
+      .execute(),
+    ctx.db
+      .selectFrom('jobs')
+      .select(['id', 'title', 'status', 'created_at'])
+      .where((eb) =>
+        eb.or(
+          subjects.map(([type, id]) => eb.and([eb('subject', '=', type), eb('subject_id', '=', Number(id))])),
+        ),
+      )
+      .orderBy('created_at', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return [
+    ...entries.map((e) => ({
+      kind: 'change' as const,
+      what: e.action,
+      status: null,
+      by: e.username ?? null,
+      at: e.created_at.toISOString(),
+    })),
+    ...jobs.map((j) => ({
+      kind: 'job' as const,
+      what: j.title ?? '',
+      status: j.status,
+      by: null,
+      at: j.created_at.toISOString(),
+    })),
+  ]
+    .sort((a, b) => b.at.localeCompare(a.at))
+    .slice(0, limit);
+}

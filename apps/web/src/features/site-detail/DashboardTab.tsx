@@ -1,6 +1,7 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber, formatUserDate } from '../../lib/format';
+import { RecentActivity } from './RecentActivity';
 import type { SiteDetail } from './use-site';
 
 /** Dashboard tab: the post cards and the WordPress card from the site's record and its synced posts. */
@@ -54,6 +55,7 @@ export function DashboardTab({ site }: { site: SiteDetail }) {
           </dl>
         </CardContent>
       </Card>
+      <RecentActivity siteId={site.id} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function useSite(id: number) {
       utils.sites.categories.invalidate({ id }),
       utils.sites.tags.invalidate({ id }),
       utils.sites.media.invalidate({ id }),
+      utils.sites.activity.invalidate({ id }),
     ]);
   const test = trpc.sites.runConnectionTest.useMutation({
     onSuccess: (r) => {
@@ -45,6 +46,7 @@ export function useSite(id: number) {
         void utils.sites.categories.invalidate();
         void utils.sites.tags.invalidate();
         void utils.sites.media.invalidate();
+        void utils.sites.activity.invalidate();
         const r = (job.result ?? {}) as { posts?: number };
         if (job.status === 'completed') {
           const message = t`${r.posts ?? 0} posts`;
