@@ -1,4 +1,5 @@
 import { sql, type DbHandle } from '@blogfleet/db';
+import { SUGGESTED_AFFIXES } from '@blogfleet/validators/constants';
 
 const FIRST = [
   'james',
@@ -196,28 +197,8 @@ export async function seedKeywords(db: DbHandle['db'], count: number): Promise<v
   await sql`VACUUM ANALYZE`.execute(db);
 }
 
-const DOMAIN_WORDS = [
-  'best',
-  'top',
-  'pro',
-  'mega',
-  'super',
-  'elite',
-  'prime',
-  'max',
-  'hub',
-  'zone',
-  'spot',
-  'tips',
-  'guide',
-  'picks',
-  'odds',
-  'bet',
-  'travel',
-  'cook',
-  'garden',
-  'tech',
-];
+// The words operators combine into names (doc2 §9), and a few topics.
+const DOMAIN_WORDS = [...SUGGESTED_AFFIXES, 'travel', 'cook', 'garden', 'tech'];
 const DOMAIN_TLDS = ['com', 'net', 'org', 'xyz', 'online', 'site', 'info', 'biz', 'io', 'co'];
 /** A word of the list joins a tenth of the names: the broad search. */
 export const DOMAINS_BROAD_SEARCH = 'garden';

@@ -62,3 +62,12 @@ export const AFFIXES_ADDED_AT_ONCE = 6;
 export const SITES_PAGE_SIZE = 20;
 export const siteStatuses = ['active', 'inactive', 'setup'] as const;
 export type SiteStatus = (typeof siteStatuses)[number];
+
+/** Time zones the site forms offer first (core §2 settings tab); any IANA name is accepted. */
+export const SITE_TIMEZONES = ['UTC', 'Europe/Istanbul', 'America/New_York'] as const;
+/** The languages a site can be in, with their own names (not translated: people look for their own). */
+export const SITE_LANGUAGE_OPTIONS = [
+  { value: 'en', label: 'English' },
+  { value: 'tr', label: 'Türkçe' },
+  { value: 'es', label: 'Español' },
+] as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, noNulBytes } from './common';
+import { MAX_ID, noNulBytes, timezoneField } from './common';
 import { domainNameField } from './domains';
 
 /** Languages a new WordPress site can be installed in (sites' targeted_language). */
@@ -11,19 +11,6 @@ const REQUIRED = 'Please fill in all required fields';
 
 const requiredText = (max: number) =>
   z.string().trim().min(1, REQUIRED).max(max).refine(noNulBytes, 'Must not contain NUL characters');
-
-const timezone = z
-  .string()
-  .trim()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone (use an IANA name such as UTC or Europe/Istanbul)');
 
 /** WordPress site creation payload (core §3); `email` is derived from the domain when absent. */
 export const createSiteInput = z.object({
@@ -38,7 +25,7 @@ export const createSiteInput = z.object({
   pageContent: requiredText(100_000),
   email: z.email().max(254).optional(),
   language: z.enum(siteLanguages).default(DEFAULT_SITE_LANGUAGE),
-  timezone: timezone.default(DEFAULT_SITE_TIMEZONE),
+  timezone: timezoneField.default(DEFAULT_SITE_TIMEZONE),
 });
 export type CreateSiteInput = z.infer<typeof createSiteInput>;
 

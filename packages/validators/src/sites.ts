@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID, noNulBytes } from './common';
+import { MAX_ID, noNulBytes, timezoneField } from './common';
 import { SITES_PAGE_SIZE, siteStatuses } from './constants';
 import { siteLanguages } from './creator';
 import { domainNameField, targetWebsiteField } from './domains';
@@ -15,18 +15,6 @@ const title = z
   .max(200)
   .refine(noNulBytes, 'Must not contain NUL characters');
 const slogan = z.string().trim().max(300).refine(noNulBytes, 'Must not contain NUL characters');
-const timezone = z
-  .string()
-  .trim()
-  .max(64)
-  .refine((tz) => {
-    try {
-      new Intl.DateTimeFormat('en', { timeZone: tz });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone (use an IANA name such as UTC or Europe/Istanbul)');
 
 /** An existing WordPress's REST address: http(s), no credentials in it. */
 const wpApiUrl = z
@@ -70,7 +58,7 @@ export const addSiteInput = z
     domain_name: domainNameField,
     target_website: targetWebsiteField.optional(),
     targeted_language: siteLanguage.default('en'),
-    default_timezone: timezone.default('UTC'),
+    default_timezone: timezoneField.default('UTC'),
     wp_api_url: wpApiUrl.optional(),
     wp_username: z.string().trim().min(1).max(60).optional(),
     wp_app_password: z.string().trim().min(1).max(200).optional(),
@@ -92,7 +80,7 @@ export const updateSiteSettingsInput = z.object({
   site_slogan: slogan.optional(),
   target_website: targetWebsiteField.optional(),
   targeted_language: siteLanguage,
-  default_timezone: timezone,
+  default_timezone: timezoneField,
 });
 export type UpdateSiteSettingsInput = z.infer<typeof updateSiteSettingsInput>;
 

@@ -4,16 +4,7 @@ import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { setupDns } from '../services/dns';
 import { deprovisionAndUnlink, provisionAndRecord } from '../services/wordpress-hosting';
 import { AppError } from '../errors';
-import { defineJobKind, PermanentJobError, type JobRun } from './kind';
-
-/** A job runs as the user who started it (audit entries, DNS history). */
-function asCreator<P>(job: JobRun<P>) {
-  return {
-    ...job.deps,
-    req: { ip: 'job', userAgent: null, accessToken: null },
-    user: job.createdBy ? { id: job.createdBy } : null,
-  };
-}
+import { defineJobKind, jobContext, PermanentJobError } from './kind';
 
 /** Refusals another attempt cannot change end the job at once, with their message. */
 function permanent(error: unknown): never {
@@ -46,7 +37,7 @@ export const createSiteJob = defineJobKind({
   timeLimitSeconds: 10 * 60,
   title: ({ domain }) => `Create WordPress site for ${domain}`,
   run: async (job) => {
-    const ctx = asCreator(job);
+    const ctx = jobContext(job);
     const input = job.payload;
     let last = 0;
     const report = (percent: number, message: string) => {
@@ -95,7 +86,7 @@ export const deleteSiteJob = defineJobKind({
   timeLimitSeconds: 5 * 60,
   title: ({ domain }) => `Delete WordPress site of ${domain}`,
   run: async (job) => {
-    const ctx = asCreator(job);
+    const ctx = jobContext(job);
     try {
       const result = await deprovisionAndUnlink(ctx, job.payload.domainId, (p, m) => {
         job.progress(p, m).catch(() => {});

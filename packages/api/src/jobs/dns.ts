@@ -1,7 +1,7 @@
 import { bulkDomainIdsInput, type BulkDomainIdsInput } from '@blogfleet/validators';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { resetDns, setupDns, type DnsCtx } from '../services/dns';
-import { defineJobKind, PermanentJobError, type JobRun } from './kind';
+import { defineJobKind, jobContext, PermanentJobError, type JobRun } from './kind';
 
 const reasonOf = (err: unknown) =>
   isIntegrationError(err) || err instanceof Error ? err.message : String(err);
@@ -20,12 +20,7 @@ async function eachDomain(
   { payload, deps, createdBy, progress }: JobRun<BulkDomainIdsInput>,
   { verb, run }: BulkDnsAction,
 ) {
-  // Audited as the user who started the job.
-  const ctx: DnsCtx = {
-    ...deps,
-    req: { ip: 'job', userAgent: null, accessToken: null },
-    user: createdBy ? { id: createdBy } : null,
-  };
+  const ctx: DnsCtx = jobContext({ deps, createdBy });
   const rows = await deps.db
     .selectFrom('domains')
     .select(['id', 'domain_name'])

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { purchaseDomain } from '../services/domain-purchase';
 import { refreshPendingZones } from '../services/dns';
-import { defineJobKind, PermanentJobError } from './kind';
+import { defineJobKind, jobContext, PermanentJobError } from './kind';
 
 const reasonOf = (err: unknown) =>
   isIntegrationError(err) || err instanceof Error ? err.message : String(err);
@@ -21,12 +21,7 @@ export const bulkPurchaseJob = defineJobKind({
   timeLimitSeconds: 30 * 60,
   title: ({ domainIds }) => `Buy ${domainIds.length} domains`,
   run: async ({ payload, deps, createdBy, progress }) => {
-    // Audited as the user who started the job.
-    const ctx = {
-      ...deps,
-      req: { ip: 'job', userAgent: null, accessToken: null },
-      user: createdBy ? { id: createdBy } : null,
-    };
+    const ctx = jobContext({ deps, createdBy });
     const rows = await deps.db
       .selectFrom('domains')
       .select(['id', 'domain_name', 'status'])

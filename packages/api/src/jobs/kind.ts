@@ -56,3 +56,11 @@ export class PermanentJobError extends Error {
 export class JobStopped extends Error {
   override name = 'JobStopped';
 }
+
+/** No request behind a job: its audit entries say so. */
+export const JOB_REQUEST = { ip: 'job', userAgent: null, accessToken: null } as const;
+
+/** The services' context for a job, acting (and audited) as the user who started it. */
+export function jobContext(job: Pick<JobRun<unknown>, 'deps' | 'createdBy'>) {
+  return { ...job.deps, req: JOB_REQUEST, user: job.createdBy ? { id: job.createdBy } : null };
+}

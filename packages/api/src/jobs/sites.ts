@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
 import { pullSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
-import { defineJobKind, PermanentJobError } from './kind';
+import { defineJobKind, JOB_REQUEST, jobContext, PermanentJobError } from './kind';
 
 /** Sites tested at once: a slow or dead site must not hold the others up. */
 const CONCURRENCY = 8;
@@ -65,13 +65,8 @@ export const pullSiteJob = defineJobKind({
   timeLimitSeconds: 15 * 60,
   title: ({ domain }) => `WordPress pull of ${domain}`,
   run: async ({ payload, deps, createdBy, progress }) => {
-    const ctx = {
-      ...deps,
-      req: { ip: 'job', userAgent: null, accessToken: null },
-      user: createdBy ? { id: createdBy } : null,
-    };
     try {
-      return await pullSite(ctx, payload.siteId, progress);
+      return await pullSite(jobContext({ deps, createdBy }), payload.siteId, progress);
     } catch (error) {
       // A site without credentials, or one that refuses them, does not change by retrying.
       if (error instanceof AppError && error.appCode === 'VALIDATION_ERROR')
@@ -93,5 +88,5 @@ export const publishDuePostsJob = defineJobKind({
   timeLimitSeconds: 300,
   title: () => 'Publish scheduled posts',
   internal: true,
-  run: ({ deps }) => publishDuePosts({ ...deps, req: { ip: 'job', userAgent: null, accessToken: null } }),
+  run: ({ deps }) => publishDuePosts({ ...deps, req: JOB_REQUEST }),
 });

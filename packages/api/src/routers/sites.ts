@@ -14,7 +14,6 @@ import {
 } from '@blogfleet/validators';
 import { z } from 'zod';
 import { bulkTestConnectionJob, pullSiteJob } from '../jobs/sites';
-import { siteOptions } from '../services/domain-move';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
@@ -413,7 +412,7 @@ export const sitesRouter = router({
         ),
       }),
     )
-    .query(async ({ ctx, input }) => ({ sites: await siteOptions(ctx, input.search) })),
+    .query(async ({ ctx, input }) => ({ sites: await sites.siteOptions(ctx, input.search) })),
 
   revealCredentials: adminProcedure
     .meta({

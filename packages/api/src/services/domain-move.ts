@@ -2,7 +2,6 @@ import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { toDomainView } from './domain-view';
-import { likePattern } from './search';
 
 type Ctx = Pick<Context, 'db' | 'req'> & { user: { id: number } };
 
@@ -83,21 +82,6 @@ export async function moveDomainToSite(ctx: Ctx, domainId: number, siteId: numbe
     );
     return { domain: toDomainView(moved), site: { id: site.id, domain_name: domain.domain_name } };
   });
-}
-
-/** Sites for selectors (Move to Site): id, title and domain, by title. */
-export async function siteOptions(ctx: Pick<Context, 'db'>, search?: string) {
-  let q = ctx.db
-    .selectFrom('sites')
-    .select(['id', 'site_title', 'domain_name', 'status', 'hosted_here'])
-    .orderBy('site_title')
-    .orderBy('id')
-    .limit(100);
-  if (search) {
-    const like = likePattern(search);
-    q = q.where((eb) => eb.or([eb('site_title', 'ilike', like), eb('domain_name', 'ilike', like)]));
-  }
-  return q.execute();
 }
 
 /**

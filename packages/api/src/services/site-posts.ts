@@ -3,12 +3,12 @@ import { WordPressError, type WpPostStatus } from '@blogfleet/integrations/wordp
 import type { ListSitePostsInput, SitePostInput } from '@blogfleet/validators';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { audit } from './audit';
 import { listPage } from './list';
 import { likePattern } from './search';
 import { wordCount } from './site-sync';
-import { siteClient } from './sites';
+import { requireSiteClient, siteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
 type PostRow = Selectable<SitePostsTable>;
@@ -56,19 +56,6 @@ const sortBy: Record<
   status: { expr: sql`site_posts.status`, value: (p) => p.status },
 };
 
-async function siteWithClient(ctx: Pick<Context, 'db' | 'secrets'>, siteId: number) {
-  const site = await ctx.db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-  if (!site) throw notFound('Site');
-  const client = siteClient(ctx, site);
-  if (!client) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Set the WordPress address and application password of ${site.site_title} first`,
-    );
-  }
-  return { site, client };
-}
-
 /** GET sites/{id}/posts: search over title, content and excerpt; status filter; the list contract. */
 export async function listSitePosts(ctx: Pick<Context, 'db'>, input: ListSitePostsInput) {
   const site = await ctx.db.selectFrom('sites').select('id').where('id', '=', input.id).executeTakeFirst();
@@ -108,7 +95,7 @@ const wpStatus = (s: SitePostInput['status']): WpPostStatus =>
 
 /** POST sites/{id}/posts: created on WordPress first, then kept here with its WordPress id. */
 export async function createSitePost(ctx: Ctx, siteId: number, input: SitePostInput): Promise<SitePostView> {
-  const { client } = await siteWithClient(ctx, siteId);
+  const { client } = await requireSiteClient(ctx, siteId);
   const wp = await client.createPost({
     title: input.title,
     content: input.content,
@@ -158,7 +145,7 @@ export async function updateSitePost(
   input: SitePostInput,
 ): Promise<SitePostView> {
   const before = await postRow(ctx, siteId, postId);
-  const { client } = await siteWithClient(ctx, siteId);
+  const { client } = await requireSiteClient(ctx, siteId);
   const fields = {
     title: input.title,
     content: input.content,
@@ -197,7 +184,7 @@ export async function updateSitePost(
 export async function deleteSitePost(ctx: Ctx, siteId: number, postId: number) {
   const row = await postRow(ctx, siteId, postId);
   if (row.wp_post_id) {
-    const { client } = await siteWithClient(ctx, siteId);
+    const { client } = await requireSiteClient(ctx, siteId);
     try {
       await client.deletePost(row.wp_post_id);
     } catch (error) {
@@ -219,7 +206,7 @@ export async function deleteSitePost(ctx: Ctx, siteId: number, postId: number) {
  * here; a post WordPress refuses is named with the reason, the others are scheduled.
  */
 export async function schedulePosts(ctx: Ctx, siteId: number, postIds: number[], date: Date) {
-  const { client } = await siteWithClient(ctx, siteId);
+  const { client } = await requireSiteClient(ctx, siteId);
   const rows = await ctx.db
     .selectFrom('site_posts')
     .selectAll()

@@ -1,9 +1,8 @@
 import type { Database, Kysely, SitePostStatus } from '@blogfleet/db';
 import type { WpPost } from '@blogfleet/integrations/wordpress';
 import type { Context } from '../context';
-import { AppError, notFound } from '../errors';
 import { audit } from './audit';
-import { siteClient } from './sites';
+import { requireSiteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } | null };
 
@@ -87,15 +86,7 @@ export async function pullSite(
   siteId: number,
   progress: (percent: number, message: string) => Promise<void> = async () => {},
 ) {
-  const site = await ctx.db.selectFrom('sites').selectAll().where('id', '=', siteId).executeTakeFirst();
-  if (!site) throw notFound('Site');
-  const client = siteClient(ctx, site);
-  if (!client) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Set the WordPress address and application password of ${site.site_title} first`,
-    );
-  }
+  const { client } = await requireSiteClient(ctx, siteId);
   await progress(5, 'Reading categories and tags');
   const [categories, tags] = await Promise.all([client.listCategories(), client.listTags()]);
   await progress(25, 'Reading media');

@@ -1,7 +1,7 @@
 import type { Context } from '../context';
-import { AppError, notFound } from '../errors';
+import { notFound } from '../errors';
 import { audit } from './audit';
-import { siteClient } from './sites';
+import { requireSiteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
 
@@ -42,27 +42,14 @@ export async function siteTaxonomies(ctx: Pick<Context, 'db'>, siteId: number) {
   };
 }
 
-async function clientOf(ctx: Pick<Context, 'db' | 'secrets'>, siteId: number) {
-  const site = await siteExists(ctx, siteId);
-  const client = siteClient(ctx, site);
-  if (!client) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Set the WordPress address and application password of ${site.site_title} first`,
-    );
-  }
-  return client;
-}
-
 /** A category made on WordPress first, then kept in the synced copies. */
 export async function createSiteCategory(
   ctx: Ctx,
   siteId: number,
   input: { name: string; description?: string },
 ) {
-  const wp = await (
-    await clientOf(ctx, siteId)
-  ).createCategory({ name: input.name, description: input.description });
+  const { client } = await requireSiteClient(ctx, siteId);
+  const wp = await client.createCategory({ name: input.name, description: input.description });
   const row = await ctx.db
     .insertInto('wp_categories')
     .values({
@@ -87,7 +74,7 @@ export async function createSiteCategory(
 
 /** A tag made on WordPress first, then kept in the synced copies. */
 export async function createSiteTag(ctx: Ctx, siteId: number, input: { name: string }) {
-  const wp = await (await clientOf(ctx, siteId)).createTag({ name: input.name });
+  const wp = await (await requireSiteClient(ctx, siteId)).client.createTag({ name: input.name });
   const row = await ctx.db
     .insertInto('wp_tags')
     .values({ site_id: siteId, wp_id: wp.id, name: wp.name, slug: wp.slug, count: wp.count })

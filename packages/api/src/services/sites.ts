@@ -212,6 +212,34 @@ export function siteClient(ctx: Pick<Context, 'secrets'>, row: SiteRow) {
   });
 }
 
+/** A site and its WordPress client; refused with what to do when the site has no credentials. */
+export async function requireSiteClient(ctx: Pick<Context, 'db' | 'secrets'>, siteId: number) {
+  const site = await siteRow(ctx, siteId);
+  const client = siteClient(ctx, site);
+  if (!client) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Set the WordPress address and application password of ${site.site_title} first`,
+    );
+  }
+  return { site, client };
+}
+
+/** Sites for selectors (Move to Site): id, title and domain, by title. */
+export async function siteOptions(ctx: Pick<Context, 'db'>, search?: string) {
+  let q = ctx.db
+    .selectFrom('sites')
+    .select(['id', 'site_title', 'domain_name', 'status', 'hosted_here'])
+    .orderBy('site_title')
+    .orderBy('id')
+    .limit(100);
+  if (search) {
+    const like = likePattern(search);
+    q = q.where((eb) => eb.or([eb('site_title', 'ilike', like), eb('domain_name', 'ilike', like)]));
+  }
+  return q.execute();
+}
+
 /**
  * PUT sites/{id}/settings: title, tagline and timezone reach WordPress first (a refusal saves nothing),
  * then everything is stored here. The language is pushed as its locale; a site without that language

@@ -13,6 +13,7 @@ import {
   Textarea,
   toast,
 } from '@blogfleet/ui';
+import { SITE_LANGUAGE_OPTIONS } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Sparkles } from 'lucide-react';
 import { useEffect } from 'react';
@@ -165,11 +166,7 @@ export function CreateSiteDialog({ domain, onOpenChange, onCreate, onGenerate, g
                     aria-label={t`Site language`}
                     value={field.value}
                     onValueChange={field.onChange}
-                    options={[
-                      { value: 'en', label: 'English' },
-                      { value: 'tr', label: 'Türkçe' },
-                      { value: 'es', label: 'Español' },
-                    ]}
+                    options={SITE_LANGUAGE_OPTIONS}
                   />
                 )}
               />

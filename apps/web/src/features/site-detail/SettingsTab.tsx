@@ -1,11 +1,10 @@
 import { Button, Card, CardContent, FormField, Input, Select, toast } from '@blogfleet/ui';
+import { SITE_LANGUAGE_OPTIONS, SITE_TIMEZONES } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { trpc } from '../../lib/trpc';
 import type { SiteDetail } from './use-site';
-
-const TIMEZONES = ['UTC', 'Europe/Istanbul', 'America/New_York'];
 
 /** Settings tab (core §2): saving stores them and pushes them to the site's WordPress. */
 export function SettingsTab({ site }: { site: SiteDetail }) {
@@ -29,7 +28,9 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
     },
     onError: (err) => toastApiError(err, t`Failed to save settings`),
   });
-  const zones = TIMEZONES.includes(timezone) ? TIMEZONES : [timezone, ...TIMEZONES];
+  const zones: string[] = (SITE_TIMEZONES as readonly string[]).includes(timezone)
+    ? [...SITE_TIMEZONES]
+    : [timezone, ...SITE_TIMEZONES];
   return (
     <Card>
       <CardContent className="pt-6">
@@ -62,11 +63,7 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
               aria-label={t`Site language`}
               value={language}
               onValueChange={(v) => setLanguage(v as typeof language)}
-              options={[
-                { value: 'en', label: 'English' },
-                { value: 'tr', label: 'Türkçe' },
-                { value: 'es', label: 'Español' },
-              ]}
+              options={SITE_LANGUAGE_OPTIONS}
             />
           </FormField>
           <FormField label={t`Time zone`}>

@@ -12,6 +12,7 @@ import {
   Switch,
   toast,
 } from '@blogfleet/ui';
+import { SITE_LANGUAGE_OPTIONS, SITE_TIMEZONES } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
@@ -23,8 +24,6 @@ interface Props {
   onOpenChange(open: boolean): void;
   onAdded(): Promise<unknown>;
 }
-
-const TIMEZONES = ['UTC', 'Europe/Istanbul', 'America/New_York'] as const;
 
 /**
  * Add-site dialog (core §5): title, domain (searchable, can create one), target website, language,
@@ -145,11 +144,7 @@ export function AddSiteDialog({ open, onOpenChange, onAdded }: Props) {
                 aria-label={t`Site language`}
                 value={language}
                 onValueChange={(v) => setLanguage(v as 'en' | 'tr' | 'es')}
-                options={[
-                  { value: 'en', label: 'English' },
-                  { value: 'tr', label: 'Türkçe' },
-                  { value: 'es', label: 'Español' },
-                ]}
+                options={SITE_LANGUAGE_OPTIONS}
               />
             </FormField>
             <FormField label={t`Time zone`}>
@@ -157,7 +152,7 @@ export function AddSiteDialog({ open, onOpenChange, onAdded }: Props) {
                 aria-label={t`Time zone`}
                 value={timezone}
                 onValueChange={setTimezone}
-                options={TIMEZONES.map((z) => ({ value: z, label: z }))}
+                options={SITE_TIMEZONES.map((z) => ({ value: z, label: z }))}
               />
             </FormField>
           </div>
