@@ -20,6 +20,8 @@ const catalogue = {
   /** 502: an external system refused the stored credentials (never 401, which would end our session). */
   UNAUTHORIZED_INTEGRATION: 'BAD_GATEWAY',
   PURCHASE_FAILED: 'UNPROCESSABLE_CONTENT',
+  /** 409: changed on WordPress and here; WordPress's version was kept, `details.revisionId` holds ours. */
+  SYNC_CONFLICT: 'CONFLICT',
   TIMEOUT_ERROR: 'GATEWAY_TIMEOUT',
   /** 503: the database is unreachable or overloaded; retry shortly. */
   SERVICE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',

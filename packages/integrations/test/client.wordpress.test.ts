@@ -186,12 +186,17 @@ describe.skipIf(unavailable !== null)('WordPress client against real WordPress',
       excerpt: 'Cheap eats',
       status: 'publish',
       date_gmt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
+      modified_gmt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$/),
       link: expect.stringContaining(sites[0]!.url),
       categories: expect.arrayContaining([cats[0]!.id, child.id]),
       tags: expect.arrayContaining(tags.map((t) => t.id)),
       featured_media: media.id,
     });
     expect((await wp.listPosts()).find((p) => p.id === post.id)).toEqual(back);
+    // What an incremental pull asks: every post's id and modified time, then the changed ones by id.
+    const stamps = await wp.listPostStamps();
+    expect(stamps).toContainEqual({ id: post.id, modified_gmt: back.modified_gmt });
+    expect(await wp.listPosts({ include: [post.id] })).toEqual([back]);
 
     const allCats = await wp.listCategories();
     expect(allCats.find((c) => c.id === cats[0]!.id)).toMatchObject({ ...cats[0], count: 1 });

@@ -26,6 +26,10 @@ const postFields = z.object({
   excerpt: text(2_000).default(''),
   status: z.enum(sitePostFormStatuses).default('draft'),
   scheduled_date: futureDate.optional(),
+  /** WordPress ids of the site's categories and tags, and of its featured image (null: none). */
+  category_ids: z.array(z.number().int().positive().max(MAX_ID)).max(100).optional(),
+  tag_ids: z.array(z.number().int().positive().max(MAX_ID)).max(100).optional(),
+  featured_media_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
 });
 
 const needsDate = (v: { status: string; scheduled_date?: Date }, ctx: z.RefinementCtx) => {

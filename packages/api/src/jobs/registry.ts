@@ -1,7 +1,14 @@
 import type { JobKind } from './kind';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
-import { bulkTestConnectionJob, publishDuePostsJob, pullSiteJob } from './sites';
+import {
+  bulkTestConnectionJob,
+  publishDuePostsJob,
+  pullSiteJob,
+  pushSiteJob,
+  syncAllSitesJob,
+  syncSiteJob,
+} from './sites';
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { compactCountersJob, pruneJob } from './maintenance';
 
@@ -22,6 +29,9 @@ const productKinds: AnyJobKind[] = [
   deleteSiteJob,
   bulkTestConnectionJob,
   pullSiteJob,
+  pushSiteJob,
+  syncSiteJob,
+  syncAllSitesJob,
   publishDuePostsJob,
 ];
 

@@ -3,7 +3,7 @@ import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
-import { pullSite } from '../services/site-sync';
+import { pullSite, pushSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
 import { defineJobKind, JOB_REQUEST, jobContext, PermanentJobError } from './kind';
 
@@ -54,28 +54,141 @@ export const bulkTestConnectionJob = defineJobKind({
   },
 });
 
-export const pullSitePayload = z.object({ siteId: z.number().int().positive(), domain: z.string() });
+export const siteJobPayload = z.object({ siteId: z.number().int().positive(), domain: z.string() });
+
+/** A site without credentials, or one that refuses them, does not change by retrying. */
+function permanentWhenRefused(error: unknown): never {
+  if (error instanceof AppError && error.appCode === 'VALIDATION_ERROR')
+    throw new PermanentJobError(error.message);
+  if (isIntegrationError(error) && ['unauthorized', 'forbidden', 'not_configured'].includes(error.kind)) {
+    throw new PermanentJobError(error.message);
+  }
+  throw error;
+}
 
 /** WordPress pull of one site (posts, categories, tags, media) with progress. */
 export const pullSiteJob = defineJobKind({
   kind: 'sites.pull',
-  payload: pullSitePayload,
+  payload: siteJobPayload,
   retryLimit: 1,
   retryDelaySeconds: 15,
   timeLimitSeconds: 15 * 60,
   title: ({ domain }) => `WordPress pull of ${domain}`,
-  run: async ({ payload, deps, createdBy, progress }) => {
-    try {
-      return await pullSite(jobContext({ deps, createdBy }), payload.siteId, progress);
-    } catch (error) {
-      // A site without credentials, or one that refuses them, does not change by retrying.
-      if (error instanceof AppError && error.appCode === 'VALIDATION_ERROR')
-        throw new PermanentJobError(error.message);
-      if (isIntegrationError(error) && ['unauthorized', 'forbidden', 'not_configured'].includes(error.kind)) {
-        throw new PermanentJobError(error.message);
+  run: ({ payload, deps, createdBy, progress }) =>
+    pullSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
+});
+
+/** WordPress push of one site's local changes; conflicts and refused posts are in the result. */
+export const pushSiteJob = defineJobKind({
+  kind: 'sites.push',
+  payload: siteJobPayload,
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 15 * 60,
+  title: ({ domain }) => `WordPress push of ${domain}`,
+  run: ({ payload, deps, createdBy, progress }) =>
+    pushSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
+});
+
+/** Sync of one site: its local changes go out first, then WordPress's state comes in. */
+export async function syncSite(
+  ctx: ReturnType<typeof jobContext>,
+  siteId: number,
+  progress: (percent: number, message: string) => Promise<void> = async () => {},
+) {
+  const pushed = await pushSite(ctx, siteId, (p, m) => progress(Math.round(p * 0.3), m));
+  const pulled = await pullSite(ctx, siteId, (p, m) => progress(30 + Math.round(p * 0.7), m));
+  return { pushed, pulled };
+}
+
+/** "Sync all data" of the side panel. */
+export const syncSiteJob = defineJobKind({
+  kind: 'sites.sync',
+  payload: siteJobPayload,
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 15 * 60,
+  title: ({ domain }) => `Sync of ${domain}`,
+  run: ({ payload, deps, createdBy, progress }) =>
+    syncSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
+});
+
+/** Sites synced at once: enough to hide each site's round trips, few enough for the database pool. */
+export const SYNC_ALL_CONCURRENCY = 16;
+
+export const syncAllPayload = z.object({
+  /** These sites; absent: every active site with WordPress credentials. */
+  siteIds: z.array(z.number().int().positive()).max(10_000).optional(),
+});
+
+export interface SiteSyncResult {
+  siteId: number;
+  domain: string;
+  ok: boolean;
+  error: string | null;
+  posts: number | null;
+  pushed: number | null;
+  conflicts: number | null;
+}
+
+/**
+ * Sync all sites: each site pushed then pulled, a bounded number at once; a site that fails (down, wrong
+ * password) is reported with the reason and the others go on. Completes with every site's result.
+ */
+export const syncAllSitesJob = defineJobKind({
+  kind: 'sites.sync-all',
+  payload: syncAllPayload,
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 60 * 60,
+  title: ({ siteIds }) => (siteIds ? `Sync of ${siteIds.length} sites` : 'Sync of all sites'),
+  run: async ({ payload, deps, createdBy, progress, signal }) => {
+    let query = deps.db.selectFrom('sites').select(['id', 'domain_name']).orderBy('domain_name');
+    query = payload.siteIds
+      ? query.where('id', 'in', payload.siteIds.length > 0 ? payload.siteIds : [0])
+      : query.where('status', '=', 'active').where('wp_app_password_ciphertext', 'is not', null);
+    const rows = await query.execute();
+    const ctx = jobContext({ deps, createdBy });
+    const results: SiteSyncResult[] = [];
+    let next = 0;
+    let reported = 0;
+    const worker = async () => {
+      while (next < rows.length && !signal.aborted) {
+        const row = rows[next++]!;
+        try {
+          const { pushed, pulled } = await syncSite(ctx, row.id);
+          results.push({
+            siteId: row.id,
+            domain: row.domain_name,
+            ok: pushed.failed.length === 0,
+            error: pushed.failed.length ? `${pushed.failed.length} posts could not be pushed` : null,
+            posts: pulled.posts,
+            pushed: pushed.created + pushed.updated,
+            conflicts: pushed.conflicts.length + pulled.conflicts,
+          });
+        } catch (error) {
+          results.push({
+            siteId: row.id,
+            domain: row.domain_name,
+            ok: false,
+            error: (error as Error).message,
+            posts: null,
+            pushed: null,
+            conflicts: null,
+          });
+        }
+        // The panel needs a step, not every site: at most about a hundred progress writes per run.
+        const percent = Math.floor((results.length / rows.length) * 100);
+        if (percent > reported) {
+          reported = percent;
+          await progress(percent, `Synced ${results.length} of ${rows.length} sites`);
+        }
       }
-      throw error;
-    }
+    };
+    await Promise.all(Array.from({ length: Math.min(SYNC_ALL_CONCURRENCY, rows.length) }, worker));
+    results.sort((a, b) => a.domain.localeCompare(b.domain));
+    const failed = results.filter((r) => !r.ok).length;
+    return { total: rows.length, synced: results.length - failed, failed, results };
   },
 });
 

@@ -28,6 +28,7 @@ import {
 } from '../services/site-posts';
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
+import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
 const tags = ['sites'];
@@ -66,6 +67,7 @@ const mediaView = z.object({
 const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.number().int()) });
 
 export const sitesRouter = router({
+  ...siteSyncProcedures,
   list: protectedProcedure
     .meta({
       openapi: {

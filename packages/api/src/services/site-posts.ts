@@ -1,17 +1,19 @@
 import { sql, type RawBuilder, type Selectable, type SitePostsTable } from '@blogfleet/db';
-import { WordPressError, type WpPostStatus } from '@blogfleet/integrations/wordpress';
+import { isIntegrationError } from '@blogfleet/integrations/errors';
+import { WordPressError } from '@blogfleet/integrations/wordpress';
 import type { ListSitePostsInput, SitePostInput } from '@blogfleet/validators';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { listPage } from './list';
 import { likePattern } from './search';
-import { wordCount } from './site-sync';
+import { fromWordPress, gmt, sameTime, setAsideConflict, toWordPress, wordCount } from './site-sync';
 import { requireSiteClient, siteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
 type PostRow = Selectable<SitePostsTable>;
+type SiteClient = Awaited<ReturnType<typeof requireSiteClient>>['client'];
 
 export const sitePostView = z.object({
   id: z.number().int(),
@@ -22,6 +24,11 @@ export const sitePostView = z.object({
   status: z.enum(['draft', 'published', 'scheduled', 'pending', 'private', 'trash']),
   scheduled_date: z.string().nullable(),
   featured_image: z.string().nullable(),
+  category_ids: z.array(z.number().int()),
+  tag_ids: z.array(z.number().int()),
+  featured_media_id: z.number().int().nullable(),
+  /** Changed here and not yet on WordPress (the next push sends it). */
+  needs_push: z.boolean(),
   word_count: z.number().int(),
   views: z.number().int(),
   /** 0–100; shown as score / 20 stars. */
@@ -40,6 +47,10 @@ const toView = (r: PostRow): SitePostView => ({
   status: r.status,
   scheduled_date: r.scheduled_date?.toISOString() ?? null,
   featured_image: r.featured_image,
+  category_ids: r.category_ids,
+  tag_ids: r.tag_ids,
+  featured_media_id: r.featured_media_id,
+  needs_push: r.needs_push,
   word_count: r.word_count,
   views: r.views,
   score: Number(r.score),
@@ -90,43 +101,56 @@ export async function listSitePosts(ctx: Pick<Context, 'db'>, input: ListSitePos
   return { posts: (rows as PostRow[]).map(toView), pagination };
 }
 
-const wpStatus = (s: SitePostInput['status']): WpPostStatus =>
-  s === 'published' ? 'publish' : s === 'scheduled' ? 'future' : 'draft';
-
-/** POST sites/{id}/posts: created on WordPress first, then kept here with its WordPress id. */
-export async function createSitePost(ctx: Ctx, siteId: number, input: SitePostInput): Promise<SitePostView> {
-  const { client } = await requireSiteClient(ctx, siteId);
-  const wp = await client.createPost({
+/** The local row a form input describes (terms and image kept from `before` when not given). */
+function fromInput(input: SitePostInput, before?: PostRow) {
+  return {
     title: input.title,
     content: input.content,
     excerpt: input.excerpt,
-    status: wpStatus(input.status),
-    ...(input.status === 'scheduled' ? { date_gmt: input.scheduled_date } : {}),
+    status: input.status,
+    scheduled_date: input.status === 'scheduled' ? (input.scheduled_date ?? null) : null,
+    category_ids: input.category_ids ?? before?.category_ids ?? [],
+    tag_ids: input.tag_ids ?? before?.tag_ids ?? [],
+    featured_media_id:
+      input.featured_media_id !== undefined ? input.featured_media_id : (before?.featured_media_id ?? null),
+  };
+}
+
+/** WordPress did not answer (down, overloaded): the change is kept here for the next push. */
+const unanswered = (error: unknown) =>
+  isIntegrationError(error) && ['timeout', 'unreachable', 'upstream', 'rate_limited'].includes(error.kind);
+
+/**
+ * POST sites/{id}/posts: created on WordPress first, then kept here as WordPress stored it. When
+ * WordPress does not answer, the post is kept here only (`needs_push`) and the next push creates it.
+ */
+export async function createSitePost(ctx: Ctx, siteId: number, input: SitePostInput): Promise<SitePostView> {
+  const { client } = await requireSiteClient(ctx, siteId);
+  const local = fromInput(input);
+  const wp = await client.createPost(toWordPress(local)).catch((error: unknown) => {
+    if (unanswered(error)) return null;
+    throw error;
   });
   const row = await ctx.db
     .insertInto('site_posts')
-    .values({
-      site_id: siteId,
-      wp_post_id: wp.id,
-      title: input.title,
-      content: input.content,
-      excerpt: input.excerpt,
-      status: input.status,
-      scheduled_date: input.status === 'scheduled' ? (input.scheduled_date ?? null) : null,
-      word_count: wordCount(input.content),
-    })
+    .values(
+      wp
+        ? fromWordPress(siteId, wp)
+        : { ...local, site_id: siteId, word_count: wordCount(local.content), needs_push: true },
+    )
     .returningAll()
     .executeTakeFirstOrThrow();
   await audit(ctx, {
     action: 'site.post_create',
     subjectType: 'site',
     subjectId: siteId,
-    details: { postId: row.id, wpPostId: wp.id },
+    details: { postId: row.id, wpPostId: wp?.id ?? null, pending: !wp },
   });
   return toView(row);
 }
 
-async function postRow(ctx: Pick<Context, 'db'>, siteId: number, postId: number): Promise<PostRow> {
+/** The post of this site, or NOT_FOUND (another site's post id is not found either). */
+export async function postRow(ctx: Pick<Context, 'db'>, siteId: number, postId: number): Promise<PostRow> {
   const row = await ctx.db
     .selectFrom('site_posts')
     .selectAll()
@@ -137,7 +161,11 @@ async function postRow(ctx: Pick<Context, 'db'>, siteId: number, postId: number)
   return row;
 }
 
-/** PUT sites/{id}/posts/{postId}: WordPress first (created there if it never was), then here. */
+/**
+ * PUT sites/{id}/posts/{postId}: WordPress first (created there if it never was, or was deleted there),
+ * then here. Changed on WordPress since this copy was made, WordPress's version wins: the edit is kept
+ * as a revision the user can restore and the answer is SYNC_CONFLICT naming it.
+ */
 export async function updateSitePost(
   ctx: Ctx,
   siteId: number,
@@ -146,28 +174,40 @@ export async function updateSitePost(
 ): Promise<SitePostView> {
   const before = await postRow(ctx, siteId, postId);
   const { client } = await requireSiteClient(ctx, siteId);
-  const fields = {
-    title: input.title,
-    content: input.content,
-    excerpt: input.excerpt,
-    status: wpStatus(input.status),
-    ...(input.status === 'scheduled' ? { date_gmt: input.scheduled_date } : {}),
-  };
-  const wp = before.wp_post_id
-    ? await client.updatePost(before.wp_post_id, fields)
-    : await client.createPost(fields);
+  const next = fromInput(input, before);
+  let current;
+  try {
+    current = before.wp_post_id ? await wordPressCopy(client, before.wp_post_id) : null;
+  } catch (error) {
+    if (!unanswered(error)) throw error;
+    return keepForPush(ctx, siteId, postId, next);
+  }
+  if (current && before.wp_modified_gmt && !sameTime(gmt(current.modified_gmt), before.wp_modified_gmt)) {
+    const revisionId = await setAsideConflict(ctx.db, { ...before, ...next }, current, ctx.user.id);
+    await audit(ctx, {
+      action: 'site.post_conflict',
+      subjectType: 'site',
+      subjectId: siteId,
+      details: { postId, revisionId },
+    });
+    throw new AppError(
+      'SYNC_CONFLICT',
+      "This post was changed on WordPress since it was last synced. WordPress's version is kept and your changes are saved as a revision you can restore.",
+      { postId, revisionId },
+    );
+  }
+  let wp;
+  try {
+    wp = current
+      ? await client.updatePost(current.id, toWordPress(next))
+      : await client.createPost(toWordPress(next));
+  } catch (error) {
+    if (!unanswered(error)) throw error;
+    return keepForPush(ctx, siteId, postId, next);
+  }
   const row = await ctx.db
     .updateTable('site_posts')
-    .set({
-      wp_post_id: wp.id,
-      title: input.title,
-      content: input.content,
-      excerpt: input.excerpt,
-      status: input.status,
-      scheduled_date: input.status === 'scheduled' ? (input.scheduled_date ?? null) : null,
-      word_count: wordCount(input.content),
-      updated_at: new Date(),
-    })
+    .set(fromWordPress(siteId, wp))
     .where('id', '=', postId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -178,6 +218,34 @@ export async function updateSitePost(
     details: { postId },
   });
   return toView(row);
+}
+
+/** The edit is stored here with `needs_push`; its base (wp_modified_gmt) stays, so the push can tell a conflict. */
+async function keepForPush(ctx: Ctx, siteId: number, postId: number, next: ReturnType<typeof fromInput>) {
+  const row = await ctx.db
+    .updateTable('site_posts')
+    .set({ ...next, word_count: wordCount(next.content), needs_push: true, updated_at: new Date() })
+    .where('id', '=', postId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await audit(ctx, {
+    action: 'site.post_update',
+    subjectType: 'site',
+    subjectId: siteId,
+    details: { postId, pending: true },
+  });
+  return toView(row);
+}
+
+/** WordPress's copy of a post, or null when it is gone there (trashed or deleted). */
+async function wordPressCopy(client: SiteClient, wpPostId: number) {
+  try {
+    const wp = await client.getPost(wpPostId);
+    return wp.status === 'trash' ? null : wp;
+  } catch (error) {
+    if (error instanceof WordPressError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }
 
 /** DELETE sites/{id}/posts/{postId}: moved to WordPress's trash (already gone there is fine), then removed here. */
@@ -228,7 +296,13 @@ export async function schedulePosts(ctx: Ctx, siteId: number, postIds: number[],
           });
       await ctx.db
         .updateTable('site_posts')
-        .set({ wp_post_id: wp.id, status: 'scheduled', scheduled_date: date, updated_at: new Date() })
+        .set({
+          wp_post_id: wp.id,
+          status: 'scheduled',
+          scheduled_date: date,
+          wp_modified_gmt: gmt(wp.modified_gmt),
+          updated_at: new Date(),
+        })
         .where('id', '=', row.id)
         .execute();
       scheduled.push(row.id);
@@ -275,10 +349,10 @@ export async function publishDuePosts(ctx: Pick<Context, 'db' | 'req' | 'secrets
       }
       const client = clients.get(post.site_id);
       if (!client || !post.wp_post_id) continue;
-      await client.updatePost(post.wp_post_id, { status: 'publish' });
+      const wp = await client.updatePost(post.wp_post_id, { status: 'publish' });
       await ctx.db
         .updateTable('site_posts')
-        .set({ status: 'published', updated_at: new Date() })
+        .set({ status: 'published', wp_modified_gmt: gmt(wp.modified_gmt), updated_at: new Date() })
         .where('id', '=', post.id)
         .where('status', '=', 'scheduled')
         .execute();

@@ -9,6 +9,7 @@ import * as m0007 from './0007_domains';
 import * as m0008 from './0008_creator';
 import * as m0009 from './0009_active_job_per_subject';
 import * as m0010 from './0010_sites';
+import * as m0011 from './0011_site_sync';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008_creator': m0008,
   '0009_active_job_per_subject': m0009,
   '0010_sites': m0010,
+  '0011_site_sync': m0011,
 };

@@ -165,6 +165,8 @@ export interface SitesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_synced_at: NullableTimestamp;
+  /** WordPress modified time up to which posts were pulled (the next pull asks only for later changes). */
+  posts_modified_through: NullableTimestamp;
   /** Provisioned by Blogfleet on its own hosting target (Delete WP removes it there). */
   hosted_here: Generated<boolean>;
   /** Encrypted JSON of the full credentials of a site Blogfleet provisioned. */
@@ -191,6 +193,34 @@ export interface SitePostsTable {
   score: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** WordPress's modified time of the version this row was last made equal to; a push compares it. */
+  wp_modified_gmt: NullableTimestamp;
+  /** WordPress term ids (categories, tags) and featured media id of the post. */
+  category_ids: Generated<number[]>;
+  tag_ids: Generated<number[]>;
+  featured_media_id: number | null;
+  /** Changed here and not yet on WordPress: the next push sends it. */
+  needs_push: Generated<boolean>;
+}
+
+/** A local version of a post set aside by a conflict (WordPress's version was kept), restorable. */
+export interface SitePostRevisionsTable {
+  id: Generated<number>;
+  post_id: number;
+  site_id: number;
+  /** conflict: set aside by a push or edit; restored_over: the version a restore replaced. */
+  reason: 'conflict' | 'restored_over';
+  title: string;
+  content: string;
+  excerpt: string;
+  status: string;
+  scheduled_date: NullableTimestamp;
+  category_ids: Generated<number[]>;
+  tag_ids: Generated<number[]>;
+  featured_media_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  restored_at: NullableTimestamp;
 }
 
 export interface WpCategoriesTable {
@@ -492,6 +522,7 @@ export interface ContentTables {
   domain_discovery_ideas: DomainDiscoveryIdeasTable;
   sites: SitesTable;
   site_posts: SitePostsTable;
+  site_post_revisions: SitePostRevisionsTable;
   wp_categories: WpCategoriesTable;
   wp_tags: WpTagsTable;
   wp_media: WpMediaTable;

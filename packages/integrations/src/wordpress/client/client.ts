@@ -19,6 +19,7 @@ import type {
   WpPost,
   WpPostInput,
   WpPostPatch,
+  WpPostStamp,
   WpSettings,
   WpSettingsPatch,
   WpTag,
@@ -137,6 +138,9 @@ export class WordPressClient implements WpTransport {
 
   listPosts(opts?: ListPostsOptions): Promise<WpPost[]> {
     return posts.listPosts(this, opts);
+  }
+  listPostStamps(opts?: Pick<ListPostsOptions, 'status'>): Promise<WpPostStamp[]> {
+    return posts.listPostStamps(this, opts);
   }
   getPost(id: number): Promise<WpPost> {
     return posts.getPost(this, id);

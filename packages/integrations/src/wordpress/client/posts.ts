@@ -1,5 +1,5 @@
-import type { WpTransport } from './transport';
-import type { ListPostsOptions, WpPost, WpPostInput, WpPostPatch } from './types';
+import { PER_PAGE, type WpTransport } from './transport';
+import type { ListPostsOptions, WpPost, WpPostInput, WpPostPatch, WpPostStamp } from './types';
 
 type Field = { raw?: string; rendered?: string } | string | undefined;
 
@@ -19,6 +19,7 @@ export function mapPost(p: Record<string, unknown>): WpPost {
     excerpt: text(p.excerpt as Field),
     status: String(p.status ?? ''),
     date_gmt: typeof p.date_gmt === 'string' ? p.date_gmt : null,
+    modified_gmt: typeof p.modified_gmt === 'string' ? p.modified_gmt : null,
     link: String(p.link ?? ''),
     categories: Array.isArray(p.categories) ? p.categories.map(Number) : [],
     tags: Array.isArray(p.tags) ? p.tags.map(Number) : [],
@@ -34,10 +35,38 @@ function toBody(input: WpPostPatch): Record<string, unknown> {
   return body;
 }
 
+const statusParam = (status: ListPostsOptions['status']) =>
+  status === undefined || status === 'any' ? 'any' : status.join(',');
+
 export async function listPosts(t: WpTransport, opts: ListPostsOptions = {}): Promise<WpPost[]> {
-  const status = opts.status === undefined || opts.status === 'any' ? 'any' : opts.status.join(',');
-  const items = await t.requestAll<Record<string, unknown>>('/wp/v2/posts', { context: 'edit', status });
-  return items.map(mapPost);
+  const query = { context: 'edit', status: statusParam(opts.status) };
+  if (!opts.include) return (await t.requestAll<Record<string, unknown>>('/wp/v2/posts', query)).map(mapPost);
+  const items: WpPost[] = [];
+  for (let i = 0; i < opts.include.length; i += PER_PAGE) {
+    const ids = opts.include.slice(i, i + PER_PAGE);
+    const page = await t.requestAll<Record<string, unknown>>('/wp/v2/posts', {
+      ...query,
+      include: ids.join(','),
+    });
+    items.push(...page.map(mapPost));
+  }
+  return items;
+}
+
+/** Every post's id and modified time, without bodies: cheap enough to see deletions on each pull. */
+export async function listPostStamps(
+  t: WpTransport,
+  opts: Pick<ListPostsOptions, 'status'> = {},
+): Promise<WpPostStamp[]> {
+  const items = await t.requestAll<Record<string, unknown>>('/wp/v2/posts', {
+    context: 'edit',
+    status: statusParam(opts.status),
+    _fields: 'id,modified_gmt',
+  });
+  return items.map((p) => ({
+    id: Number(p.id),
+    modified_gmt: typeof p.modified_gmt === 'string' ? p.modified_gmt : null,
+  }));
 }
 
 export async function getPost(t: WpTransport, id: number): Promise<WpPost> {

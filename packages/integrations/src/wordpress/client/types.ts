@@ -30,6 +30,8 @@ export interface WpPost {
   status: string;
   /** WordPress GMT date without zone suffix, e.g. `2030-01-01T10:00:00`; null for undated drafts. */
   date_gmt: string | null;
+  /** When it last changed on WordPress (GMT, same format); a push compares it to tell a conflict. */
+  modified_gmt: string | null;
   link: string;
   categories: number[];
   tags: number[];
@@ -53,6 +55,14 @@ export type WpPostPatch = Partial<WpPostInput>;
 export interface ListPostsOptions {
   /** Statuses to list; default `'any'` (every status but trash). */
   status?: string[] | 'any';
+  /** Only these post ids (asked for 100 at a time, so the URL stays short). */
+  include?: number[];
+}
+
+/** The id and modified time of a post: what an incremental pull needs to see deletions. */
+export interface WpPostStamp {
+  id: number;
+  modified_gmt: string | null;
 }
 
 export interface WpCategory {

@@ -54,6 +54,7 @@ interface Post {
   excerpt: string;
   status: string;
   date_gmt: string | null;
+  modified_gmt: string;
   categories: number[];
   tags: number[];
   featured_media: number;
@@ -70,6 +71,8 @@ export interface WordPressTestServer {
   options: Required<WordPressTestServerOptions>;
   /** Revokes the application password: from now on it is refused like a wrong one. */
   revokePassword(): void;
+  /** Changes a post as an editor in wp-admin would (its modified time moves on). */
+  editPost(id: number, fields: Partial<Pick<Post, 'title' | 'content' | 'excerpt' | 'status'>>): void;
   state: {
     posts: Post[];
     categories: { id: number; name: string; slug: string; description: string; parent: number }[];
@@ -125,16 +128,24 @@ export async function startWordPressTestServer(
       excerpt: '',
       status: 'publish',
       date_gmt: '2024-01-01T00:00:00',
+      modified_gmt: '2024-01-01T00:00:00',
       categories: [1],
       tags: [],
       featured_media: 0,
     });
   }
   let base = '';
+  // Second precision like WordPress, but strictly increasing so that every change is seen as one.
+  let lastModified = 0;
+  const stamp = () => {
+    lastModified = Math.max(Math.floor(Date.now() / 1000) * 1000, lastModified + 1000);
+    return new Date(lastModified).toISOString().slice(0, 19);
+  };
 
   const renderPost = (p: Post) => ({
     id: p.id,
     date_gmt: p.date_gmt,
+    modified_gmt: p.modified_gmt,
     status: p.status,
     link: `${base}/?p=${p.id}`,
     title: { raw: p.title, rendered: p.title },
@@ -184,7 +195,20 @@ export async function startWordPressTestServer(
     }
     if (body.featured_media !== undefined) p.featured_media = Number(body.featured_media);
     if (p.status === 'publish' && !p.date_gmt) p.date_gmt = new Date().toISOString().slice(0, 19);
+    p.modified_gmt = stamp();
   }
+
+  /** `_fields=id,modified_gmt` keeps only those top-level fields, as WordPress does. */
+  const pickFields = (item: Record<string, unknown>, query: URLSearchParams) => {
+    const fields = query.get('_fields');
+    if (!fields) return item;
+    return Object.fromEntries(
+      fields
+        .split(',')
+        .filter((f) => f in item)
+        .map((f) => [f, item[f]]),
+    );
+  };
 
   function handle(
     method: string,
@@ -228,10 +252,13 @@ export async function startWordPressTestServer(
             'rest_forbidden_context',
             'Sorry, you are not allowed to edit posts in this post type.',
           );
-        const list = state.posts.filter((p) =>
-          wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status),
+        const include = query.get('include')?.split(',').map(Number);
+        const list = state.posts.filter(
+          (p) =>
+            (wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status)) &&
+            (!include || include.includes(p.id)),
         );
-        return paginate(list, query, res).map(renderPost);
+        return paginate(list, query, res).map((p) => pickFields(renderPost(p), query));
       }
       if (method === 'POST') {
         const body = json();
@@ -245,6 +272,7 @@ export async function startWordPressTestServer(
           excerpt: '',
           status: 'draft',
           date_gmt: null,
+          modified_gmt: '',
           categories: [1],
           tags: [],
           featured_media: 0,
@@ -462,6 +490,11 @@ export async function startWordPressTestServer(
     state,
     inject: (...f) => void faults.push(...f),
     revokePassword: () => void (options.password = `revoked-${options.password}`),
+    editPost: (id, fields) => {
+      const p = state.posts.find((x) => x.id === id);
+      if (!p) throw new Error(`No post ${id}`);
+      applyPost(p, fields);
+    },
     count: (method, prefix) =>
       requests.filter((r) => r.method === method && r.route.startsWith(prefix)).length,
     close: () =>

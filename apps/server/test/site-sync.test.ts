@@ -1,0 +1,228 @@
+import {
+  startWordPressTestServer,
+  type WordPressTestServer,
+} from '@blogfleet/integrations/wordpress/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type RestOptions, type TestApp } from '@blogfleet/server/testing';
+
+let t: TestApp;
+let admin: string;
+const servers: WordPressTestServer[] = [];
+
+beforeAll(async () => {
+  t = await startTestApp({ JOB_WORKERS: 'true', JOB_POLL_INTERVAL_SECONDS: '0.5' });
+  admin = (await t.login()).accessToken;
+});
+afterAll(async () => {
+  await t?.close();
+  await Promise.all(servers.map((s) => s.close()));
+});
+
+const api = (method: string, path: string, opts: RestOptions = {}) =>
+  t.rest(method, path, { token: admin, ...opts });
+
+async function waitForJob(id: string) {
+  for (let i = 0; i < 160; i++) {
+    const job = (await api('GET', `jobs/${id}`)).body.data.job;
+    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`job ${id} did not end`);
+}
+
+/** A WordPress (test server) with some posts, added as an existing site. */
+async function addSite(domain: string, seedPosts = 3) {
+  const wp = await startWordPressTestServer({ seedPosts });
+  servers.push(wp);
+  const res = await api('POST', 'sites', {
+    body: {
+      site_title: domain,
+      domain_name: domain,
+      wp_api_url: `${wp.url}/wp-json`,
+      wp_username: wp.options.username,
+      wp_app_password: wp.options.password,
+    },
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { wp, id: res.body.data.site.id as number };
+}
+
+async function runJob(path: string, body?: unknown) {
+  const res = await api('POST', path, body === undefined ? {} : { body });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return waitForJob(res.body.data.job.id);
+}
+
+const localPosts = (siteId: number) =>
+  t.db.selectFrom('site_posts').selectAll().where('site_id', '=', siteId).orderBy('wp_post_id').execute();
+
+describe('WordPress sync engine', () => {
+  it('pulls only what changed after the first pull, and removes what WordPress deleted', async () => {
+    const { wp, id } = await addSite('incremental.com', 120);
+    const first = await runJob(`sites/${id}/wp-pull`);
+    expect(first.status).toBe('completed');
+    expect(first.result).toMatchObject({ posts: 120, postsFetched: 120, postsRemoved: 0 });
+    expect(await localPosts(id)).toHaveLength(120);
+
+    const bodiesBefore = wp.requests.filter(
+      (r) => r.route === '/wp/v2/posts' && !r.url.includes('_fields'),
+    ).length;
+    const second = await runJob(`sites/${id}/wp-pull`);
+    expect(second.result).toMatchObject({ posts: 120, postsFetched: 0 });
+    const bodiesAfter = wp.requests.filter(
+      (r) => r.route === '/wp/v2/posts' && !r.url.includes('_fields'),
+    ).length;
+    expect(bodiesAfter).toBe(bodiesBefore);
+
+    const edited = wp.state.posts[5]!;
+    wp.editPost(edited.id, { title: 'Edited in wp-admin' });
+    wp.state.posts = wp.state.posts.filter((p) => p.id !== wp.state.posts[7]!.id);
+    const third = await runJob(`sites/${id}/wp-pull`);
+    expect(third.result).toMatchObject({ posts: 119, postsFetched: 1, postsRemoved: 1 });
+    const rows = await localPosts(id);
+    expect(rows).toHaveLength(119);
+    expect(rows.find((r) => r.wp_post_id === edited.id)?.title).toBe('Edited in wp-admin');
+    const site = await t.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    expect(site.posts_modified_through?.toISOString().slice(0, 19)).toBe(edited.modified_gmt);
+  });
+
+  it('pushes local posts with their categories, tags and featured image, and updates changed ones', async () => {
+    const { wp, id } = await addSite('push.com', 1);
+    await runJob(`sites/${id}/wp-pull`);
+    wp.state.tags.push({ id: 900, name: 'Deals', slug: 'deals' });
+    // A post written here only (the content pool does this) and an edit not yet sent.
+    await t.db
+      .insertInto('site_posts')
+      .values({
+        site_id: id,
+        title: 'Written here',
+        content: 'Local body',
+        status: 'draft',
+        category_ids: [1],
+        tag_ids: [900],
+        featured_media_id: 77,
+        needs_push: true,
+      })
+      .execute();
+    await t.db
+      .updateTable('site_posts')
+      .set({ title: 'Retitled here', needs_push: true })
+      .where('site_id', '=', id)
+      .where('wp_post_id', 'is not', null)
+      .execute();
+    const job = await runJob(`sites/${id}/wp-push`);
+    expect(job.status).toBe('completed');
+    expect(job.result).toMatchObject({ created: 1, updated: 1, conflicts: [], failed: [] });
+    const created = wp.state.posts.find((p) => p.title === 'Written here')!;
+    expect(created).toMatchObject({ status: 'draft', categories: [1], tags: [900], featured_media: 77 });
+    expect(wp.state.posts.find((p) => p.title === 'Retitled here')).toBeDefined();
+    const rows = await localPosts(id);
+    expect(rows.every((r) => !r.needs_push && r.wp_post_id !== null && r.wp_modified_gmt !== null)).toBe(
+      true,
+    );
+
+    const again = await runJob(`sites/${id}/wp-push`);
+    expect(again.result).toMatchObject({ created: 0, updated: 0 });
+  });
+
+  it("keeps WordPress's version on a conflict and the local one as a revision that can be restored", async () => {
+    const { wp, id } = await addSite('conflict.com', 2);
+    await runJob(`sites/${id}/wp-pull`);
+    const [a, b] = await localPosts(id);
+
+    // An edit in the console after WordPress changed the post: 409, WordPress kept, the edit saved aside.
+    wp.editPost(a!.wp_post_id!, { title: 'Changed on WordPress' });
+    const edit = await api('PUT', `sites/${id}/posts/${a!.id}`, {
+      body: { title: 'Changed in the console', content: 'Console body', status: 'draft' },
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.error.code).toBe('SYNC_CONFLICT');
+    expect(edit.body.error.message).toContain("WordPress's version is kept");
+    const revisionId = edit.body.error.details.revisionId as number;
+    const wpA = wp.state.posts.find((p) => p.id === a!.wp_post_id)!;
+    expect(wpA.title).toBe('Changed on WordPress');
+    const rowA = (await localPosts(id)).find((r) => r.id === a!.id)!;
+    expect(rowA.title).toBe('Changed on WordPress');
+
+    // The same through a push of a pending local change.
+    await t.db
+      .updateTable('site_posts')
+      .set({ title: 'Local pending', needs_push: true })
+      .where('id', '=', b!.id)
+      .execute();
+    wp.editPost(b!.wp_post_id!, { title: 'Also changed there' });
+    const push = await runJob(`sites/${id}/wp-push`);
+    expect(push.result.conflicts).toEqual([
+      { postId: b!.id, title: 'Local pending', revisionId: expect.any(Number) },
+    ]);
+    expect(wp.state.posts.find((p) => p.id === b!.wp_post_id)!.title).toBe('Also changed there');
+
+    const list = await api('GET', `sites/${id}/posts/${a!.id}/revisions`);
+    expect(list.status).toBe(200);
+    expect(list.body.data.revisions).toEqual([
+      expect.objectContaining({
+        id: revisionId,
+        reason: 'conflict',
+        title: 'Changed in the console',
+        restored_at: null,
+      }),
+    ]);
+
+    const restored = await api('POST', `sites/${id}/posts/${a!.id}/revisions/${revisionId}/restore`);
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(wpA.title).toBe('Changed in the console');
+    expect(wpA.content).toBe('Console body');
+    const after = await api('GET', `sites/${id}/posts/${a!.id}/revisions`);
+    expect(
+      after.body.data.revisions.map((r: { reason: string; title: string }) => [r.reason, r.title]),
+    ).toEqual([
+      ['restored_over', 'Changed on WordPress'],
+      ['conflict', 'Changed in the console'],
+    ]);
+    expect(after.body.data.revisions[1].restored_at).not.toBeNull();
+
+    // Another site's post, or a revision of another post, is not found.
+    expect((await api('GET', `sites/${id}/posts/999999/revisions`)).status).toBe(404);
+    expect((await api('POST', `sites/${id}/posts/${b!.id}/revisions/${revisionId}/restore`)).status).toBe(
+      404,
+    );
+  });
+
+  it('keeps an edit here when WordPress does not answer, and the next push sends it', async () => {
+    const { wp, id } = await addSite('down-edit.com', 1);
+    await runJob(`sites/${id}/wp-pull`);
+    const [post] = await localPosts(id);
+    wp.inject({ route: '/wp/v2/posts', drop: true, times: Infinity });
+    const edit = await api('PUT', `sites/${id}/posts/${post!.id}`, {
+      body: { title: 'Written while down', content: 'x', status: 'draft' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(edit.body.data.post).toMatchObject({ title: 'Written while down', needs_push: true });
+    wp.faults.length = 0;
+    const push = await runJob(`sites/${id}/wp-push`);
+    expect(push.result).toMatchObject({ updated: 1, conflicts: [] });
+    expect(wp.state.posts[0]!.title).toBe('Written while down');
+  });
+
+  it('syncs all sites a few at a time; a site that fails is reported and the others go on', async () => {
+    const good1 = await addSite('all-one.com', 4);
+    const good2 = await addSite('all-two.com', 6);
+    const bad = await addSite('all-broken.com', 2);
+    bad.wp.revokePassword();
+    const job = await runJob('sites/sync-all', { siteIds: [good1.id, good2.id, bad.id] });
+    expect(job.status).toBe('completed');
+    expect(job.result).toMatchObject({ total: 3, synced: 2, failed: 1 });
+    const byDomain = Object.fromEntries(
+      (job.result.results as { domain: string }[]).map((r) => [r.domain, r]),
+    );
+    expect(byDomain['all-one.com']).toMatchObject({ ok: true, posts: 4 });
+    expect(byDomain['all-two.com']).toMatchObject({ ok: true, posts: 6 });
+    expect(byDomain['all-broken.com']).toMatchObject({ ok: false, posts: null });
+    expect(byDomain['all-broken.com'].error).toMatch(/password|credentials|authori/i);
+    expect(await localPosts(good2.id)).toHaveLength(6);
+
+    const one = await runJob(`sites/${good1.id}/sync`);
+    expect(one.status).toBe('completed');
+    expect(one.result.pulled).toMatchObject({ posts: 4, postsFetched: 0 });
+  });
+});
