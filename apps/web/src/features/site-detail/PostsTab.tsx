@@ -1,5 +1,6 @@
 import type { RouterOutputs } from '@blogfleet/api';
 import {
+  Badge,
   Button,
   ConfirmDialog,
   DataTable,
@@ -17,12 +18,14 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ColumnDef, RowSelectionState } from '@tanstack/react-table';
-import { CalendarClock, Pencil, Plus, Search, Trash2 } from 'lucide-react';
+import { CalendarClock, History, Pencil, Plus, Search, Trash2 } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
+import { apiError } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 import { PostDialog, type PostFormValues } from './PostDialog';
+import { PostRevisionsDialog } from './PostRevisionsDialog';
 
 type Post = RouterOutputs['sites']['posts']['posts'][number];
 
@@ -59,6 +62,7 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
   const [editing, setEditing] = useState<Post | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
   const [deleting, setDeleting] = useState<Post | null>(null);
+  const [revisionsOf, setRevisionsOf] = useState<Post | null>(null);
   const [scheduling, setScheduling] = useState(false);
   const [scheduleAt, setScheduleAt] = useState('');
   useEffect(() => {
@@ -87,12 +91,25 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
 
   const save = async (values: PostFormValues) => {
     try {
-      if (editing) await update.mutateAsync({ id: siteId, postId: editing.id, ...values });
-      else await create.mutateAsync({ id: siteId, ...values });
-      toast.success(editing ? t`Post saved` : t`Post created successfully`);
+      const { post } = editing
+        ? await update.mutateAsync({ id: siteId, postId: editing.id, ...values })
+        : await create.mutateAsync({ id: siteId, ...values });
+      if (post.needs_push) {
+        toast.warning(
+          t`Saved here, but WordPress did not answer. It is sent with the next WordPress push or sync.`,
+        );
+      } else toast.success(editing ? t`Post saved` : t`Post created successfully`);
       setDialogOpen(false);
       await refresh();
     } catch (err) {
+      if (editing && apiError(err).code === 'SYNC_CONFLICT') {
+        // WordPress's version is now the post; the edit waits in the revisions, shown straight away.
+        toast.warning(apiError(err).message, { duration: 15_000 });
+        setDialogOpen(false);
+        setRevisionsOf(editing);
+        await refresh();
+        return;
+      }
       toastApiError(err, editing ? t`Failed to save post` : t`Failed to create post`);
     }
   };
@@ -116,7 +133,16 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
           accessorKey: 'status',
           header: t`Status`,
           enableSorting: false,
-          cell: ({ row: { original: p } }) => <StatusBadge status={p.status} />,
+          cell: ({ row: { original: p } }) => (
+            <div className="flex flex-wrap gap-1">
+              <StatusBadge status={p.status} />
+              {(p.needs_push || p.wp_post_id === null) && (
+                <Badge variant="warning">
+                  <Trans>Not on WordPress yet</Trans>
+                </Badge>
+              )}
+            </div>
+          ),
         },
         {
           id: 'metrics',
@@ -149,6 +175,14 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
                 }}
               >
                 <Pencil className="size-4" />
+              </Button>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={t`Revisions of ${p.title}`}
+                onClick={() => setRevisionsOf(p)}
+              >
+                <History className="size-4" />
               </Button>
               <Button
                 size="icon"
@@ -243,6 +277,11 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
         saving={create.isPending || update.isPending}
         onOpenChange={setDialogOpen}
         onSave={save}
+      />
+      <PostRevisionsDialog
+        siteId={siteId}
+        post={revisionsOf}
+        onOpenChange={(open) => !open && setRevisionsOf(null)}
       />
       <ConfirmDialog
         open={deleting !== null}

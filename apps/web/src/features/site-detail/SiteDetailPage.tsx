@@ -21,6 +21,7 @@ import {
   PlugZap,
   Plus,
   RefreshCw,
+  UploadCloud,
 } from 'lucide-react';
 import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
@@ -41,7 +42,7 @@ export function SiteDetailPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const siteId = Number(id);
-  const { site, refreshAll, test, testing, pull, pulling } = useSite(siteId);
+  const { site, refreshAll, test, testing, pull, pulling, push, pushing, sync, syncing } = useSite(siteId);
   const [panelOpen, setPanelOpen] = useState(true);
   const [createSignal, setCreateSignal] = useState(0);
   const tab = tabOf(search.tab);
@@ -171,9 +172,17 @@ export function SiteDetailPage() {
                 <PlugZap className="size-4" aria-hidden />
                 <Trans>Test WordPress connection</Trans>
               </Button>
+              <Button variant="outline" className="justify-start" loading={syncing} onClick={sync}>
+                <RefreshCw className="size-4" aria-hidden />
+                <Trans>Sync all data</Trans>
+              </Button>
               <Button variant="outline" className="justify-start" loading={pulling} onClick={pull}>
                 <DownloadCloud className="size-4" aria-hidden />
                 <Trans>WordPress pull</Trans>
+              </Button>
+              <Button variant="outline" className="justify-start" loading={pushing} onClick={push}>
+                <UploadCloud className="size-4" aria-hidden />
+                <Trans>WordPress push</Trans>
               </Button>
               <Button
                 variant="outline"

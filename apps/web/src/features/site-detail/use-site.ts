@@ -9,6 +9,14 @@ import { useTrackJob } from '../jobs/use-job-sync';
 
 export type SiteDetail = RouterOutputs['sites']['get']['site'];
 
+/** What a finished push holds (packages/api/src/services/site-sync.ts PushResult). */
+interface PushResult {
+  created: number;
+  updated: number;
+  conflicts: { postId: number; title: string; revisionId: number }[];
+  failed: { postId: number; title: string; reason: string }[];
+}
+
 /** One site and its side-panel actions, with the spec's messages (core §8). */
 export function useSite(id: number) {
   const { t } = useLingui();
@@ -38,26 +46,70 @@ export function useSite(id: number) {
     onSuccess: ({ job }) => trackJob(job),
     onError: (err) => toastApiError(err, t`WordPress pull failed`),
   });
-  useEffect(
-    () =>
+  const push = trpc.sites.push.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`WordPress push failed`),
+  });
+  const sync = trpc.sites.sync.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`Sync failed`),
+  });
+  useEffect(() => {
+    const refreshCopies = () => {
+      void utils.sites.get.invalidate();
+      void utils.sites.posts.invalidate();
+      void utils.sites.postRevisions.invalidate();
+      void utils.sites.categories.invalidate();
+      void utils.sites.tags.invalidate();
+      void utils.sites.media.invalidate();
+      void utils.sites.activity.invalidate();
+    };
+    const failed = (job: { status: string; error: string | null }, say: (error: string) => string) => {
+      if (job.status === 'failed') toast.error(say(job.error ?? ''));
+    };
+    const pushMessage = (r: PushResult) => {
+      const sent = r.created + r.updated;
+      const parts = [t`${sent} posts sent`];
+      if (r.conflicts.length > 0) {
+        const n = r.conflicts.length;
+        parts.push(t`${n} changed on WordPress too (kept there, yours saved as revisions)`);
+      }
+      if (r.failed.length > 0) {
+        const named = r.failed.map((f) => `${f.title}: ${f.reason}`).join('; ');
+        parts.push(t`not sent: ${named}`);
+      }
+      return parts.join(', ');
+    };
+    const offs = [
       onJobFinished('sites.pull', (job) => {
-        void utils.sites.get.invalidate();
-        void utils.sites.posts.invalidate();
-        void utils.sites.categories.invalidate();
-        void utils.sites.tags.invalidate();
-        void utils.sites.media.invalidate();
-        void utils.sites.activity.invalidate();
+        refreshCopies();
         const r = (job.result ?? {}) as { posts?: number };
         if (job.status === 'completed') {
           const message = t`${r.posts ?? 0} posts`;
           toast.success(t`WordPress pull successful: ${message}`);
-        } else if (job.status === 'failed') {
-          const error = job.error ?? '';
-          toast.error(t`WordPress pull failed: ${error}`);
-        }
+        } else failed(job, (error) => t`WordPress pull failed: ${error}`);
       }),
-    [t, utils],
-  );
+      onJobFinished('sites.push', (job) => {
+        refreshCopies();
+        if (job.status === 'completed') {
+          const r = job.result as unknown as PushResult;
+          const message = pushMessage(r);
+          if (r.conflicts.length || r.failed.length) toast.warning(t`WordPress push: ${message}`);
+          else toast.success(t`WordPress push successful: ${message}`);
+        } else failed(job, (error) => t`WordPress push failed: ${error}`);
+      }),
+      onJobFinished('sites.sync', (job) => {
+        refreshCopies();
+        if (job.status === 'completed') {
+          const r = job.result as unknown as { pushed: PushResult; pulled: { posts: number } };
+          const posts = r.pulled.posts;
+          const message = pushMessage(r.pushed);
+          toast.success(t`Sync successful: ${posts} posts; ${message}`);
+        } else failed(job, (error) => t`Sync failed: ${error}`);
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [t, utils]);
   return {
     site,
     refreshAll,
@@ -65,5 +117,9 @@ export function useSite(id: number) {
     testing: test.isPending,
     pull: () => pull.mutate({ id }),
     pulling: pull.isPending,
+    push: () => push.mutate({ id }),
+    pushing: push.isPending,
+    sync: () => sync.mutate({ id }),
+    syncing: sync.isPending,
   };
 }

@@ -16,7 +16,7 @@ import { siteStatuses } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import { ChevronDown, Plus, RefreshCw, Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
@@ -60,10 +60,21 @@ export function SitesPage() {
         <h1 className="text-2xl font-semibold">
           <Trans>Sites</Trans>
         </h1>
-        <Button className="h-10 md:h-9" onClick={() => setAdding(true)}>
-          <Plus className="size-4" aria-hidden />
-          <Trans>Add site</Trans>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button
+            variant="outline"
+            className="h-10 md:h-9"
+            loading={sites.syncing}
+            onClick={() => void sites.syncAll().catch(() => undefined)}
+          >
+            <RefreshCw className="size-4" aria-hidden />
+            <Trans>Sync all sites</Trans>
+          </Button>
+          <Button className="h-10 md:h-9" onClick={() => setAdding(true)}>
+            <Plus className="size-4" aria-hidden />
+            <Trans>Add site</Trans>
+          </Button>
+        </div>
       </div>
       {sites.list.isError ? (
         <Alert>{userMessage(sites.list.error, { fallback: t`Failed to fetch sites` })}</Alert>
@@ -161,6 +172,12 @@ export function SitesPage() {
                     onSelect={() => void sites.bulkTest(selectedIds).catch(() => undefined)}
                   >
                     <Trans>Test connection</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    onSelect={() => void sites.syncAll(selectedIds).catch(() => undefined)}
+                  >
+                    <Trans>Sync</Trans>
                   </DropdownMenuItem>
                   {siteStatuses.map((status) => (
                     <DropdownMenuItem

@@ -11,6 +11,14 @@ import { useTrackJob } from '../jobs/use-job-sync';
 
 export type SiteRow = RouterOutputs['sites']['list']['data'][number];
 
+/** What a finished "sync all sites" job holds (packages/api/src/jobs/sites.ts). */
+interface SyncAllResult {
+  total: number;
+  synced: number;
+  failed: number;
+  results: { domain: string; ok: boolean; error: string | null }[];
+}
+
 /** Everything the sites screen reads and changes, with the spec's messages (core §8). */
 export function useSites(query: ListSitesQuery) {
   const { t } = useLingui();
@@ -44,6 +52,34 @@ export function useSites(query: ListSitesQuery) {
       }),
     [t],
   );
+  const syncAll = trpc.sites.syncAll.useMutation({
+    onSuccess: ({ job }) => trackJob(job),
+    onError: (err) => toastApiError(err, t`Sync failed`),
+  });
+  useEffect(
+    () =>
+      onJobFinished('sites.sync-all', (job) => {
+        void refreshRef.current();
+        if (job.status !== 'completed') {
+          if (job.status === 'failed') toast.error(t`Sync failed: ${job.error ?? ''}`);
+          return;
+        }
+        const r = job.result as unknown as SyncAllResult;
+        const { synced, total } = r;
+        if (r.failed === 0) {
+          toast.success(t`${synced} of ${total} sites synced`);
+          return;
+        }
+        const failures = r.results.filter((x) => !x.ok);
+        const named = failures
+          .slice(0, 5)
+          .map((x) => `${x.domain} (${x.error ?? ''})`)
+          .join('; ');
+        const more = failures.length > 5 ? t`and ${failures.length - 5} more` : '';
+        toast.warning(t`${synced} of ${total} sites synced. Failed: ${named} ${more}`, { duration: 15_000 });
+      }),
+    [t],
+  );
   const bulkStatus = trpc.sites.bulkStatus.useMutation({
     onSuccess: async ({ changed }) => {
       toast.success(t`${changed} sites updated`);
@@ -68,6 +104,9 @@ export function useSites(query: ListSitesQuery) {
     bulkStatus: (siteIds: number[], status: 'active' | 'inactive' | 'setup') =>
       bulkStatus.mutateAsync({ siteIds, status }),
     bulkDelete: (siteIds: number[]) => bulkDelete.mutateAsync({ siteIds }),
-    bulkPending: bulkTest.isPending || bulkStatus.isPending || bulkDelete.isPending,
+    /** Every active site, or these. */
+    syncAll: (siteIds?: number[]) => syncAll.mutateAsync(siteIds ? { siteIds } : {}),
+    syncing: syncAll.isPending,
+    bulkPending: bulkTest.isPending || bulkStatus.isPending || bulkDelete.isPending || syncAll.isPending,
   };
 }
