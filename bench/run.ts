@@ -8,9 +8,19 @@ import { loginWeightSkipReason, loginWeightTable, measureLoginWeight } from './l
 import { usersListSection } from './users-list';
 import { domainsListSection } from './domains-list';
 import { discoverySection } from './discovery';
+import { runSiteSyncBench } from './site-sync';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
-const SECTIONS = ['users', 'domains', 'dashboard', 'embedded', 'discovery', 'login', 'lighthouse'] as const;
+const SECTIONS = [
+  'users',
+  'domains',
+  'dashboard',
+  'embedded',
+  'discovery',
+  'site-sync',
+  'login',
+  'lighthouse',
+] as const;
 type Section = (typeof SECTIONS)[number];
 
 // The whole run must end by itself; this is the backstop if anything hangs.
@@ -106,6 +116,8 @@ async function main() {
       sections.push(await embeddedSection());
     } else if (section === 'discovery') {
       sections.push(await discoverySection());
+    } else if (section === 'site-sync') {
+      sections.push(await runSiteSyncBench());
     } else if (section === 'lighthouse') {
       const lighthouse = await lighthouseSection();
       if (lighthouse) sections.push(lighthouse);

@@ -307,6 +307,24 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
     }
     const d = await t.db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect([d.is_hosted, d.is_used]).toEqual([true, true]);
+    // Its first pull was queued by the creation: the welcome post is in the console without a click.
+    const pull = await t.db
+      .selectFrom('jobs')
+      .select('id')
+      .where('kind', '=', 'sites.pull')
+      .where('subject_id', '=', site.id)
+      .executeTakeFirstOrThrow();
+    await expect
+      .poll(async () => (await t.rest('GET', `jobs/${pull.id}`, { token: admin })).body.data.job.status, {
+        timeout: 60_000,
+      })
+      .toBe('completed');
+    const posts = await t.db
+      .selectFrom('site_posts')
+      .select('title')
+      .where('site_id', '=', site.id)
+      .execute();
+    expect(posts.map((p) => p.title)).toContain('Welcome to Brew Notes');
 
     // The application password works against the site's REST API.
     const me = await fetch(`${creds.siteUrl}/wp-json/wp/v2/users/me`, {

@@ -44,7 +44,17 @@ async function addSite(domain: string, seedPosts = 3) {
     },
   });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { wp, id: res.body.data.site.id as number };
+  const id = res.body.data.site.id as number;
+  // Adding a site with credentials queues its first pull.
+  const queued = await t.db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', 'sites.pull')
+    .where('subject', '=', 'site')
+    .where('subject_id', '=', id)
+    .executeTakeFirstOrThrow();
+  const firstPull = await waitForJob(queued.id);
+  return { wp, id, firstPull };
 }
 
 async function runJob(path: string, body?: unknown) {
@@ -58,8 +68,7 @@ const localPosts = (siteId: number) =>
 
 describe('WordPress sync engine', () => {
   it('pulls only what changed after the first pull, and removes what WordPress deleted', async () => {
-    const { wp, id } = await addSite('incremental.com', 120);
-    const first = await runJob(`sites/${id}/wp-pull`);
+    const { wp, id, firstPull: first } = await addSite('incremental.com', 120);
     expect(first.status).toBe('completed');
     expect(first.result).toMatchObject({ posts: 120, postsFetched: 120, postsRemoved: 0 });
     expect(await localPosts(id)).toHaveLength(120);
@@ -88,7 +97,6 @@ describe('WordPress sync engine', () => {
 
   it('pushes local posts with their categories, tags and featured image, and updates changed ones', async () => {
     const { wp, id } = await addSite('push.com', 1);
-    await runJob(`sites/${id}/wp-pull`);
     wp.state.tags.push({ id: 900, name: 'Deals', slug: 'deals' });
     // A post written here only (the content pool does this) and an edit not yet sent.
     await t.db
@@ -127,7 +135,6 @@ describe('WordPress sync engine', () => {
 
   it("keeps WordPress's version on a conflict and the local one as a revision that can be restored", async () => {
     const { wp, id } = await addSite('conflict.com', 2);
-    await runJob(`sites/${id}/wp-pull`);
     const [a, b] = await localPosts(id);
 
     // An edit in the console after WordPress changed the post: 409, WordPress kept, the edit saved aside.
@@ -156,6 +163,22 @@ describe('WordPress sync engine', () => {
       { postId: b!.id, title: 'Local pending', revisionId: expect.any(Number) },
     ]);
     expect(wp.state.posts.find((p) => p.id === b!.wp_post_id)!.title).toBe('Also changed there');
+
+    // And through a pull: the pending local change meets a newer WordPress version.
+    await t.db
+      .updateTable('site_posts')
+      .set({ content: 'Pending body', needs_push: true })
+      .where('id', '=', b!.id)
+      .execute();
+    wp.editPost(b!.wp_post_id!, { content: 'Newer on WordPress' });
+    const pull = await runJob(`sites/${id}/wp-pull`);
+    expect(pull.result).toMatchObject({ conflicts: 1, postsFetched: 1 });
+    const rowB = (await localPosts(id)).find((r) => r.id === b!.id)!;
+    expect(rowB).toMatchObject({ content: 'Newer on WordPress', needs_push: false });
+    const bRevisions = await api('GET', `sites/${id}/posts/${b!.id}/revisions`);
+    expect(bRevisions.body.data.revisions.map((r: { content: string }) => r.content)).toContain(
+      'Pending body',
+    );
 
     const list = await api('GET', `sites/${id}/posts/${a!.id}/revisions`);
     expect(list.status).toBe(200);
@@ -190,7 +213,6 @@ describe('WordPress sync engine', () => {
 
   it('keeps an edit here when WordPress does not answer, and the next push sends it', async () => {
     const { wp, id } = await addSite('down-edit.com', 1);
-    await runJob(`sites/${id}/wp-pull`);
     const [post] = await localPosts(id);
     wp.inject({ route: '/wp/v2/posts', drop: true, times: Infinity });
     const edit = await api('PUT', `sites/${id}/posts/${post!.id}`, {

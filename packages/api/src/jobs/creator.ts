@@ -5,6 +5,7 @@ import { setupDns } from '../services/dns';
 import { deprovisionAndUnlink, provisionAndRecord } from '../services/wordpress-hosting';
 import { AppError } from '../errors';
 import { defineJobKind, jobContext, PermanentJobError } from './kind';
+import { enqueueFirstPull } from './sites';
 
 /** Refusals another attempt cannot change end the job at once, with their message. */
 function permanent(error: unknown): never {
@@ -67,6 +68,7 @@ export const createSiteJob = defineJobKind({
         job.signal,
       );
       // No progress write after the record: a cancel arriving now must not hide a site that exists.
+      await enqueueFirstPull(ctx, { id: siteId, domain_name: input.domain });
       return { siteId, domain: input.domain, siteUrl: credentials.siteUrl, adminUrl: credentials.adminUrl };
     } catch (error) {
       if (job.signal.aborted) throw error;

@@ -1,6 +1,8 @@
 import { bulkSiteIdsInput } from '@blogfleet/validators';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
+import type { ApiDeps } from '../context';
+import { enqueueJob } from '../services/jobs';
 import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
 import { pullSite, pushSite } from '../services/site-sync';
@@ -77,6 +79,27 @@ export const pullSiteJob = defineJobKind({
   run: ({ payload, deps, createdBy, progress }) =>
     pullSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
 });
+
+/**
+ * The first pull of a site just added or created, so its posts and counts are there without a click.
+ * Already pulling is fine; any other failure to enqueue leaves the site as it is (a pull can be started
+ * by hand), it never undoes the addition.
+ */
+export async function enqueueFirstPull(
+  ctx: Pick<ApiDeps, 'db' | 'queue'> & { user: { id: number } | null },
+  site: { id: number; domain_name: string },
+) {
+  try {
+    await enqueueJob(
+      { ...ctx, user: ctx.user ? { id: ctx.user.id, role: 'user' } : null },
+      pullSiteJob.kind,
+      { siteId: site.id, domain: site.domain_name },
+      { subject: 'site', subjectId: site.id },
+    );
+  } catch {
+    // See above: the pull is a convenience of adding, not part of it.
+  }
+}
 
 /** WordPress push of one site's local changes; conflicts and refused posts are in the result. */
 export const pushSiteJob = defineJobKind({

@@ -13,7 +13,7 @@ import {
   updateSiteSettingsInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
-import { bulkTestConnectionJob, pullSiteJob } from '../jobs/sites';
+import { bulkTestConnectionJob, enqueueFirstPull, pullSiteJob } from '../jobs/sites';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
@@ -103,7 +103,11 @@ export const sitesRouter = router({
     })
     .input(addSiteInput)
     .output(z.object({ site: siteView }))
-    .mutation(async ({ ctx, input }) => ({ site: await sites.addSite(ctx, input) })),
+    .mutation(async ({ ctx, input }) => {
+      const site = await sites.addSite(ctx, input);
+      if (site.wp_configured) await enqueueFirstPull(ctx, site);
+      return { site };
+    }),
 
   updateSettings: protectedProcedure
     .meta({

@@ -196,9 +196,10 @@ export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = as
     client.listMedia(),
     client.listPostStamps({ status: 'any' }),
   ]);
+  // Bodies stay in the database: an unchanged site costs a list of stamps, not a copy of its posts.
   const local = await ctx.db
     .selectFrom('site_posts')
-    .selectAll()
+    .select(['id', 'wp_post_id', 'wp_modified_gmt', 'needs_push'])
     .where('site_id', '=', siteId)
     .where('wp_post_id', 'is not', null)
     .execute();
@@ -235,7 +236,12 @@ export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = as
     for (const p of posts) {
       const row = byWpId.get(p.id);
       if (row?.needs_push) {
-        await setAsideConflict(trx, row, p, ctx.user?.id ?? null);
+        const mine = await trx
+          .selectFrom('site_posts')
+          .selectAll()
+          .where('id', '=', row.id)
+          .executeTakeFirstOrThrow();
+        await setAsideConflict(trx, mine, p, ctx.user?.id ?? null);
         conflicts++;
       } else if (row) {
         await trx.updateTable('site_posts').set(fromWordPress(siteId, p)).where('id', '=', row.id).execute();

@@ -38,6 +38,10 @@ export interface WordPressTestServerOptions {
   refusedCredentials?: AccessOptions['refusedCredentials'];
   /** Posts created up front (status publish), for paging tests. */
   seedPosts?: number;
+  /** Size of each seeded post's content in bytes (paragraphs of filler); default: one short line. */
+  seedPostBytes?: number;
+  /** Every answer waits this long first, like a site across the internet (benches). Default 0. */
+  latencyMs?: number;
 }
 
 export interface RecordedRequest {
@@ -90,6 +94,12 @@ const slugify = (s: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+const FILLER = '<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor.</p>\n';
+const seedContent = (i: number, bytes: number) =>
+  bytes > 0
+    ? `<p>Seed content ${i}</p>\n${FILLER.repeat(Math.ceil(bytes / FILLER.length))}`.slice(0, bytes)
+    : `Seed content ${i}`;
+
 export async function startWordPressTestServer(
   opts: WordPressTestServerOptions = {},
 ): Promise<WordPressTestServer> {
@@ -101,6 +111,8 @@ export async function startWordPressTestServer(
     canManageTerms: true,
     refusedCredentials: 'anonymous',
     seedPosts: 0,
+    latencyMs: 0,
+    seedPostBytes: 0,
     ...opts,
   };
   const requests: RecordedRequest[] = [];
@@ -124,7 +136,7 @@ export async function startWordPressTestServer(
     state.posts.push({
       id: nextId++,
       title: `Seed post ${i}`,
-      content: `Seed content ${i}`,
+      content: seedContent(i, options.seedPostBytes),
       excerpt: '',
       status: 'publish',
       date_gmt: '2024-01-01T00:00:00',
@@ -429,7 +441,8 @@ export async function startWordPressTestServer(
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', () => (options.latencyMs > 0 ? setTimeout(answer, options.latencyMs) : answer()));
+    const answer = () => {
       const url = new URL(req.url ?? '/', base);
       const method = req.method ?? 'GET';
       let route: string | undefined;
@@ -473,7 +486,7 @@ export async function startWordPressTestServer(
           });
         sendJson(res, 500, { code: 'internal_server_error', message: String(err), data: { status: 500 } });
       }
-    });
+    };
   });
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
