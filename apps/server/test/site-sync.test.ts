@@ -243,6 +243,15 @@ describe('WordPress sync engine', () => {
     expect(byDomain['all-broken.com'].error).toMatch(/password|credentials|authori/i);
     expect(await localPosts(good2.id)).toHaveLength(6);
 
+    // The posts list with the sync flag answers what is stored and starts a pull.
+    good2.wp.editPost(good2.wp.state.posts[0]!.id, { title: 'Seen after the sync flag' });
+    const listed = await api('GET', `sites/${good2.id}/posts`, { query: { sync: 'true' } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.posts).toHaveLength(6);
+    expect(listed.body.data.sync_job).toMatchObject({ kind: 'sites.pull' });
+    expect((await waitForJob(listed.body.data.sync_job.id)).result).toMatchObject({ postsFetched: 1 });
+    expect((await localPosts(good2.id)).some((p) => p.title === 'Seen after the sync flag')).toBe(true);
+
     const one = await runJob(`sites/${good1.id}/sync`);
     expect(one.status).toBe('completed');
     expect(one.result.pulled).toMatchObject({ posts: 4, postsFetched: 0 });

@@ -17,6 +17,8 @@ export const listSitePostsInput = listInput({
 }).extend({
   id: z.coerce.number<number>().int().positive().max(MAX_ID),
   status: z.enum(['draft', 'published', 'scheduled', 'pending', 'private', 'trash']).optional(),
+  /** Also start a WordPress pull of the site (core §7 "GET /sites/{id}/posts with a sync flag"). */
+  sync: z.stringbool().optional().default(false),
 });
 export type ListSitePostsInput = z.infer<typeof listSitePostsInput>;
 

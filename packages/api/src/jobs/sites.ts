@@ -2,7 +2,7 @@ import { bulkSiteIdsInput } from '@blogfleet/validators';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
 import type { ApiDeps } from '../context';
-import { enqueueJob } from '../services/jobs';
+import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
 import { pullSite, pushSite } from '../services/site-sync';
@@ -79,6 +79,25 @@ export const pullSiteJob = defineJobKind({
   run: ({ payload, deps, createdBy, progress }) =>
     pullSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
 });
+
+/**
+ * A job about one site (pull, push, sync): one of a kind per site, so a second request while it runs
+ * answers the same job, and somebody else's running one is refused naming what it does.
+ */
+export function enqueueSiteJob(
+  ctx: Parameters<typeof enqueueForSubject>[0],
+  kind: string,
+  site: { id: number; domain_name: string },
+  doing: string,
+) {
+  return enqueueForSubject(
+    ctx,
+    kind,
+    { siteId: site.id, domain: site.domain_name },
+    { subject: 'site', subjectId: site.id },
+    `Another user is already ${doing} ${site.domain_name}`,
+  );
+}
 
 /**
  * The first pull of a site just added or created, so its posts and counts are there without a click.

@@ -1,6 +1,6 @@
 import { idParam } from '@blogfleet/validators';
 import { z } from 'zod';
-import { pushSiteJob, syncAllPayload, syncAllSitesJob, syncSiteJob } from '../jobs/sites';
+import { enqueueSiteJob, pushSiteJob, syncAllPayload, syncAllSitesJob, syncSiteJob } from '../jobs/sites';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject } from '../services/jobs';
 import { listPostRevisions, postRevisionView, restorePostRevision } from '../services/site-post-revisions';
@@ -16,18 +16,9 @@ const siteJob = (kind: string, verb: string, openapi: OpenApiMeta['openapi']) =>
     .meta({ openapi })
     .input(z.object({ id: idParam }))
     .output(z.object({ job: jobView }))
-    .mutation(async ({ ctx, input }) => {
-      const site = await sites.getSite(ctx, input.id);
-      return {
-        job: await enqueueForSubject(
-          ctx,
-          kind,
-          { siteId: site.id, domain: site.domain_name },
-          { subject: 'site', subjectId: site.id },
-          `Another user is already ${verb} ${site.domain_name}`,
-        ),
-      };
-    });
+    .mutation(async ({ ctx, input }) => ({
+      job: await enqueueSiteJob(ctx, kind, await sites.getSite(ctx, input.id), verb),
+    }));
 
 /** The sync engine's calls beyond the pull (push, sync, sync all, revisions); spread into the sites router. */
 export const siteSyncProcedures = {

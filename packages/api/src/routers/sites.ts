@@ -13,9 +13,9 @@ import {
   updateSiteSettingsInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
-import { bulkTestConnectionJob, enqueueFirstPull, pullSiteJob } from '../jobs/sites';
+import { bulkTestConnectionJob, enqueueFirstPull, enqueueSiteJob, pullSiteJob } from '../jobs/sites';
 import { jobView } from '../services/job-view';
-import { enqueueForSubject, enqueueJob } from '../services/jobs';
+import { enqueueJob } from '../services/jobs';
 import { siteView } from '../services/site-view';
 import { createSiteCategory, createSiteTag, siteActivity, siteTaxonomies } from '../services/site-taxonomies';
 import {
@@ -200,15 +200,7 @@ export const sitesRouter = router({
     .output(z.object({ job: jobView }))
     .mutation(async ({ ctx, input }) => {
       const site = await sites.getSite(ctx, input.id);
-      return {
-        job: await enqueueForSubject(
-          ctx,
-          pullSiteJob.kind,
-          { siteId: site.id, domain: site.domain_name },
-          { subject: 'site', subjectId: site.id },
-          `Another user is already pulling ${site.domain_name}`,
-        ),
-      };
+      return { job: await enqueueSiteJob(ctx, pullSiteJob.kind, site, 'pulling') };
     }),
 
   posts: protectedProcedure
@@ -219,12 +211,23 @@ export const sitesRouter = router({
         tags,
         summary: "A site's posts (synced copies)",
         description:
-          'Search covers title, content and excerpt; trashed posts only with status. Answers `posts` + `pagination`.',
+          'Search covers title, content and excerpt; trashed posts only with status. Answers `posts` + `pagination`. With `sync=true` a WordPress pull of the site is started as well (or the running one joined) and answered as `sync_job`; the posts are those stored now.',
       },
     })
     .input(listSitePostsInput)
-    .output(z.object({ posts: z.array(sitePostView), pagination: paginationShape }))
-    .query(({ ctx, input }) => listSitePosts(ctx, input)),
+    .output(
+      z.object({
+        posts: z.array(sitePostView),
+        pagination: paginationShape,
+        sync_job: jobView.nullable().optional(),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const list = await listSitePosts(ctx, input);
+      if (!input.sync) return list;
+      const site = await sites.getSite(ctx, input.id);
+      return { ...list, sync_job: await enqueueSiteJob(ctx, pullSiteJob.kind, site, 'pulling') };
+    }),
 
   createPost: protectedProcedure
     .meta({
