@@ -154,6 +154,15 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       await page.getByText('Tag oolong created').waitFor();
       await page.getByRole('list', { name: 'Tags' }).getByText('oolong').waitFor();
       expect(wp2.state.tags.some((x) => x.name === 'oolong')).toBe(true);
+      // The new tag is offered on the post and reaches WordPress with it.
+      await page.getByRole('tab', { name: 'Posts' }).click();
+      await page.getByRole('button', { name: 'Edit Green or black' }).click();
+      const edit = page.getByRole('dialog');
+      await edit.getByRole('checkbox', { name: 'oolong' }).check();
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Post saved').waitFor();
+      const oolong = wp2.state.tags.find((x) => x.name === 'oolong')!.id;
+      expect(wp2.state.posts.find((p) => p.title === 'Green or black')!.tags).toEqual([oolong]);
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
       const recent = page.getByRole('list', { name: 'Recent activity' });

@@ -12,8 +12,9 @@ import {
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { PostTermsFields, type PostTerms } from './PostTermsFields';
 
-export interface PostFormValues {
+export interface PostFormValues extends PostTerms {
   title: string;
   content: string;
   excerpt: string;
@@ -21,7 +22,18 @@ export interface PostFormValues {
   scheduled_date?: string;
 }
 
+const EMPTY: PostFormValues = {
+  title: '',
+  content: '',
+  excerpt: '',
+  status: 'draft',
+  category_ids: [],
+  tag_ids: [],
+  featured_media_id: null,
+};
+
 interface Props {
+  siteId: number;
   open: boolean;
   /** The post being edited, or null for a new one. */
   initial: (PostFormValues & { id: number }) | null;
@@ -39,23 +51,14 @@ export function toLocalInput(iso: string | undefined | null): string {
 }
 
 /** Create/edit post (core §2 posts tab): the date only when scheduled. */
-export function PostDialog({ open, initial, saving, onOpenChange, onSave }: Props) {
+export function PostDialog({ siteId, open, initial, saving, onOpenChange, onSave }: Props) {
   const { t } = useLingui();
-  const [values, setValues] = useState<PostFormValues>({
-    title: '',
-    content: '',
-    excerpt: '',
-    status: 'draft',
-  });
+  const [values, setValues] = useState<PostFormValues>(EMPTY);
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!open) return;
     setTried(false);
-    setValues(
-      initial
-        ? { ...initial, scheduled_date: toLocalInput(initial.scheduled_date) }
-        : { title: '', content: '', excerpt: '', status: 'draft' },
-    );
+    setValues(initial ? { ...initial, scheduled_date: toLocalInput(initial.scheduled_date) } : EMPTY);
   }, [open, initial]);
   const set = (patch: Partial<PostFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const titleMissing = tried && !values.title.trim();
@@ -75,8 +78,9 @@ export function PostDialog({ open, initial, saving, onOpenChange, onSave }: Prop
             e.preventDefault();
             setTried(true);
             if (!values.title.trim() || (values.status === 'scheduled' && !values.scheduled_date)) return;
+            const { id: _postId, ...fields } = values as PostFormValues & { id?: number };
             await onSave({
-              ...values,
+              ...fields,
               scheduled_date:
                 values.status === 'scheduled' && values.scheduled_date
                   ? new Date(values.scheduled_date).toISOString()
@@ -120,6 +124,7 @@ export function PostDialog({ open, initial, saving, onOpenChange, onSave }: Prop
               </FormField>
             )}
           </div>
+          <PostTermsFields siteId={siteId} value={values} onChange={set} />
         </form>
         <DialogFooter>
           <Button variant="outline" type="button" onClick={() => onOpenChange(false)}>

@@ -89,11 +89,33 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
     .filter((k) => selection[k])
     .map(Number);
 
+  // One object per post opened: a new one on every render would reset the form while it is edited.
+  const initial = useMemo(
+    () =>
+      editing
+        ? {
+            id: editing.id,
+            title: editing.title,
+            content: editing.content,
+            excerpt: editing.excerpt,
+            status:
+              editing.status === 'published' || editing.status === 'scheduled'
+                ? editing.status
+                : ('draft' as const),
+            scheduled_date: editing.scheduled_date ?? undefined,
+            category_ids: editing.category_ids,
+            tag_ids: editing.tag_ids,
+            featured_media_id: editing.featured_media_id,
+          }
+        : null,
+    [editing],
+  );
+
   const save = async (values: PostFormValues) => {
     try {
       const { post } = editing
-        ? await update.mutateAsync({ id: siteId, postId: editing.id, ...values })
-        : await create.mutateAsync({ id: siteId, ...values });
+        ? await update.mutateAsync({ ...values, id: siteId, postId: editing.id })
+        : await create.mutateAsync({ ...values, id: siteId });
       if (post.needs_push) {
         toast.warning(
           t`Saved here, but WordPress did not answer. It is sent with the next WordPress push or sync.`,
@@ -260,20 +282,9 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
         }
       />
       <PostDialog
+        siteId={siteId}
         open={dialogOpen}
-        initial={
-          editing
-            ? {
-                id: editing.id,
-                title: editing.title,
-                content: editing.content,
-                excerpt: editing.excerpt,
-                status:
-                  editing.status === 'published' || editing.status === 'scheduled' ? editing.status : 'draft',
-                scheduled_date: editing.scheduled_date ?? undefined,
-              }
-            : null
-        }
+        initial={initial}
         saving={create.isPending || update.isPending}
         onOpenChange={setDialogOpen}
         onSave={save}
