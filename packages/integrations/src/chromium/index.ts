@@ -1,0 +1,3 @@
+export { capturePage, measurePage, type PageCapture, type PageMetrics } from './page-capture';
+export { closeBrowser, chromiumPath } from './browser';
+export { PageLoadError } from './errors';
