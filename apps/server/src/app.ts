@@ -20,6 +20,7 @@ import { rawSecurityHeaders, securityHeaders } from './plugins/security-headers'
 import { clientErrorHandler, refuseWhileClosing } from './plugins/transport-errors';
 import { trpcPlugin } from './plugins/trpc';
 import { webPlugin } from './plugins/web';
+import { siteFilesPlugin } from './plugins/site-files';
 import { loadSecrets, type Secrets } from './secret-files';
 
 export const VERSION = '0.1.0';
@@ -126,6 +127,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await trpcPlugin(app, deps);
   await restPlugin(app, deps);
   await openApiPlugin(app, VERSION);
+  siteFilesPlugin(app, deps);
   notFoundHandler(app, await webPlugin(app, config.webDistDir));
 
   if (deps.secrets instanceof Keyring) reencryptWhenKeysChange(app, deps, deps.secrets);

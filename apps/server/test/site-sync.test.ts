@@ -235,12 +235,12 @@ describe('WordPress sync engine', () => {
     expect(job.status).toBe('completed');
     expect(job.result).toMatchObject({ total: 3, synced: 2, failed: 1 });
     const byDomain = Object.fromEntries(
-      (job.result.results as { domain: string }[]).map((r) => [r.domain, r]),
+      (job.result.results as { domain: string; error: string | null }[]).map((r) => [r.domain, r]),
     );
     expect(byDomain['all-one.com']).toMatchObject({ ok: true, posts: 4 });
     expect(byDomain['all-two.com']).toMatchObject({ ok: true, posts: 6 });
     expect(byDomain['all-broken.com']).toMatchObject({ ok: false, posts: null });
-    expect(byDomain['all-broken.com'].error).toMatch(/password|credentials|authori/i);
+    expect(byDomain['all-broken.com']!.error).toMatch(/password|credentials|authori/i);
     expect(await localPosts(good2.id)).toHaveLength(6);
 
     // The posts list with the sync flag answers what is stored and starts a pull.

@@ -127,6 +127,8 @@ export const wordpressHostSettingsInput = z.object({
     .refine((s) => s === '' || isAddress(s), 'Must be an IP address or a host name')
     .nullable()
     .optional(),
+  /** Hours between the automatic screenshots of every active site; 0 turns them off; empty: 24. */
+  screenshotIntervalHours: z.number().int().min(0).max(720).nullable().optional(),
 });
 export type WordPressHostSettingsInput = z.infer<typeof wordpressHostSettingsInput>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { compactStatCounters, pruneOldRecords } from '../services/housekeeping';
 import { refreshZonesJob } from './domains';
 import { publishDuePostsJob } from './sites';
+import { refreshScreenshotsJob } from './site-checks';
 import { defineJobKind } from './kind';
 
 /** Spent sessions, login attempts past their window and old finished jobs; every 15 minutes. */
@@ -38,4 +39,5 @@ export const JOB_SCHEDULES = [
   { kind: compactCountersJob.kind, cron: '* * * * *' },
   { kind: refreshZonesJob.kind, cron: '*/10 * * * *' },
   { kind: publishDuePostsJob.kind, cron: '* * * * *' },
+  { kind: refreshScreenshotsJob.kind, cron: '*/15 * * * *' },
 ];

@@ -10,6 +10,7 @@ import {
   syncSiteJob,
 } from './sites';
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
+import { performanceTestJob, refreshScreenshotsJob, screenshotJob } from './site-checks';
 import { compactCountersJob, pruneJob } from './maintenance';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
@@ -33,6 +34,9 @@ const productKinds: AnyJobKind[] = [
   syncSiteJob,
   syncAllSitesJob,
   publishDuePostsJob,
+  screenshotJob,
+  performanceTestJob,
+  refreshScreenshotsJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

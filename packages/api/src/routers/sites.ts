@@ -28,6 +28,7 @@ import {
 } from '../services/site-posts';
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
+import { siteCheckProcedures } from './site-checks';
 import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
@@ -68,6 +69,7 @@ const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.numb
 
 export const sitesRouter = router({
   ...siteSyncProcedures,
+  ...siteCheckProcedures,
   list: protectedProcedure
     .meta({
       openapi: {

@@ -13,8 +13,9 @@ import { listPage } from './list';
 import { likePattern } from './search';
 import { decryptSecret, encryptSecret } from './secrets';
 import { EMPTY_STATISTICS, toSiteView, type SiteStatistics, type SiteView } from './site-view';
+import { removeSiteFiles } from './site-files';
 
-type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
 type SiteRow = Selectable<SitesTable>;
 
 const siteSortBy: Record<
@@ -124,7 +125,9 @@ function restRoot(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return /\/wp-json$/.test(trimmed) || trimmed.includes('rest_route=') ? trimmed : `${trimmed}/wp-json`;
 }
-const siteUrlOf = (apiUrl: string) => apiUrl.replace(/\/wp-json\/?$/, '').replace(/\/?\?rest_route=.*$/, '');
+/** The address visitors open: the REST root without `/wp-json` or `?rest_route=…`. */
+export const siteUrlOf = (apiUrl: string) =>
+  apiUrl.replace(/\/wp-json\/?$/, '').replace(/\/?\?rest_route=.*$/, '');
 
 /** Connects with the given credentials; the reason of a refusal is the client's (never the password). */
 async function connect(apiUrl: string, username: string, appPassword: string): Promise<WpConnection> {
@@ -346,7 +349,7 @@ export async function bulkSiteStatus(ctx: Ctx, ids: number[], status: SiteRow['s
  */
 export async function deleteSites(ctx: Ctx, ids: number[]) {
   const siteIds = [...new Set(ids)];
-  return ctx.db.transaction().execute(async (trx) => {
+  const result = await ctx.db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom('sites')
       .select(['id', 'site_title', 'domain_id', 'domain_name', 'hosted_here'])
@@ -394,4 +397,11 @@ export async function deleteSites(ctx: Ctx, ids: number[]) {
     const found = new Set(rows.map((r) => r.id));
     return { changed: rows.length, missing: siteIds.filter((id) => !found.has(id)) };
   });
+  // After the commit: a failed delete keeps its screenshots; files left by a crash here are swept later.
+  const missing = new Set(result.missing);
+  await removeSiteFiles(
+    ctx,
+    siteIds.filter((id) => !missing.has(id)),
+  ).catch(() => undefined);
+  return result;
 }

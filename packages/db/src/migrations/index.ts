@@ -10,6 +10,7 @@ import * as m0008 from './0008_creator';
 import * as m0009 from './0009_active_job_per_subject';
 import * as m0010 from './0010_sites';
 import * as m0011 from './0011_site_sync';
+import * as m0012 from './0012_site_checks';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_active_job_per_subject': m0009,
   '0010_sites': m0010,
   '0011_site_sync': m0011,
+  '0012_site_checks': m0012,
 };

@@ -256,9 +256,30 @@ export interface WpMediaTable {
 export interface SiteScreenshotsTable {
   id: Generated<number>;
   site_id: number;
+  /** Where the server serves the full-page image (`/files/screenshots/{siteId}/{name}.png`). */
   image_url: string;
+  thumbnail_url: string | null;
   page_url: string | null;
+  width: number | null;
+  height: number | null;
+  /** Size of the full image. */
+  bytes: number | null;
+  created_by: number | null;
   created_at: Timestamp;
+}
+
+/** A performance test of a site's home page in Chromium (first-time visitor, no cache). */
+export interface SitePerformanceTestsTable {
+  id: Generated<number>;
+  site_id: number;
+  url: string;
+  ttfb_ms: number;
+  fcp_ms: number | null;
+  load_ms: number;
+  page_weight_bytes: ColumnType<string, number, number>;
+  request_count: number;
+  created_by: number | null;
+  created_at: Generated<Date>;
 }
 
 export type TrafficRequestStatus = 'pending' | 'active' | 'completed' | 'failed' | 'cancelled';
@@ -527,6 +548,7 @@ export interface ContentTables {
   wp_tags: WpTagsTable;
   wp_media: WpMediaTable;
   site_screenshots: SiteScreenshotsTable;
+  site_performance_tests: SitePerformanceTestsTable;
   traffic_requests: TrafficRequestsTable;
   keywords: KeywordsTable;
   keyword_groups: KeywordGroupsTable;

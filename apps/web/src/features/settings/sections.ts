@@ -93,6 +93,14 @@ export const SECTIONS: SectionDef[] = [
       { name: 'runAsUser', label: msg`Run sites as user`, kind: 'text' },
       { name: 'bindAddress', label: msg`Bind address`, kind: 'text' },
       { name: 'firstPort', label: msg`First site port`, kind: 'number', min: 1, max: 65535 },
+      {
+        name: 'screenshotIntervalHours',
+        label: msg`Screenshot refresh (hours)`,
+        kind: 'number',
+        min: 0,
+        max: 720,
+        hint: msg`Every active site's home page is photographed this often; 0 turns it off, empty means 24.`,
+      },
     ],
   },
   {

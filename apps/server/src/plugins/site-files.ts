@@ -1,0 +1,35 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { filesRoot, screenshotDir, SCREENSHOT_NAME, type ApiDeps } from '@blogfleet/api';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * GET /files/screenshots/{siteId}/{name}: the sites' screenshot images. `<img>` cannot send the bearer
+ * token, so the names are the key: 128 random bits each, never listed except to signed-in users (GET
+ * /sites/{id}/screenshots). A name is taken only if it matches the pattern exactly, so no path leaves
+ * the site's folder. A file never changes under its name: cached for a year.
+ */
+export function siteFilesPlugin(app: FastifyInstance, deps: ApiDeps) {
+  const root = filesRoot(deps);
+  app.get<{ Params: { siteId: string; name: string } }>(
+    '/files/screenshots/:siteId/:name',
+    async (req, reply) => {
+      const { siteId, name } = req.params;
+      const notFound = () => reply.code(404).type('text/plain').send('Not found');
+      if (!/^\d{1,10}$/.test(siteId) || !SCREENSHOT_NAME.test(name)) return notFound();
+      const file = path.join(screenshotDir(root, Number(siteId)), name);
+      const info = await stat(file).catch(() => null);
+      if (!info?.isFile()) return notFound();
+      const etag = `"${name.slice(0, 32)}-${info.size}"`;
+      reply
+        .header('content-type', name.endsWith('.png') ? 'image/png' : 'image/jpeg')
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('last-modified', info.mtime.toUTCString())
+        .header('x-content-type-options', 'nosniff');
+      if (req.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.header('content-length', info.size).send(createReadStream(file));
+    },
+  );
+}
