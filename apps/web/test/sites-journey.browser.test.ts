@@ -240,7 +240,23 @@ describe.skipIf(blocker !== null)('sites on real WordPress, as an operator', { t
     expect(await frontPage(external.running.url)).toContain(`<title>Elsewhere Weekly ${tag}`);
     await capture(page, 'sites-journey-settings-en-desktop');
 
-    // 6. The existing WordPress goes down: the bulk test names it and passes the creator's site.
+    // 6. A screenshot of the site, seen in the side panel; a performance test, seen on the dashboard.
+    await page.getByRole('button', { name: 'Take screenshot' }).click();
+    await page.getByText('Screenshot taken successfully').waitFor({ timeout: 60_000 });
+    const shot = page.getByRole('img', { name: `Latest screenshot of Elsewhere Weekly ${tag}` });
+    await shot.waitFor();
+    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+    const full = await page.getByRole('link', { name: 'Open the full screenshot' }).getAttribute('href');
+    expect((await fetch(`${server.url}${full}`)).headers.get('content-type')).toBe('image/png');
+    await page.getByRole('button', { name: 'Performance test' }).click();
+    await page.getByText('Performance test finished').waitFor({ timeout: 60_000 });
+    await page.getByRole('tab', { name: 'Dashboard' }).click();
+    const last = page.getByRole('group', { name: 'Last performance test' });
+    await last.getByText('Time to first byte').waitFor();
+    expect(await last.textContent()).toMatch(/Load time[\d,.]+ ms/);
+    await capture(page, 'sites-journey-dashboard-en-desktop');
+
+    // 7. The existing WordPress goes down: the bulk test names it and passes the creator's site.
     await external.running.stop();
     await page.goto('/sites');
     await page.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -254,7 +270,7 @@ describe.skipIf(blocker !== null)('sites on real WordPress, as an operator', { t
     expect(text).toContain('Connected 1 of 2');
     expect(await frontPage(createdUrl)).toContain('Journey Notes');
 
-    // 7. Delete the existing one from the list; its WordPress is not Blogfleet's to remove.
+    // 8. Delete the existing one from the list; its WordPress is not Blogfleet's to remove.
     await page.getByRole('checkbox', { name: 'Select all rows' }).uncheck();
     await page.getByRole('checkbox', { name: `Select Elsewhere Weekly ${tag}` }).check();
     await page.getByRole('button', { name: '1 selected' }).click();

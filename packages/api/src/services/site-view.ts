@@ -30,19 +30,26 @@ export const siteView = z.object({
   /** Blogfleet runs this WordPress on its hosting target (Delete WP removes it there). */
   hosted_here: z.boolean(),
   theme: z.string(),
-  latest_screenshot: z.object({ image_url: z.string(), created_at: z.string() }).nullable(),
+  latest_screenshot: z
+    .object({ image_url: z.string(), thumbnail_url: z.string().nullable(), created_at: z.string() })
+    .nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   last_synced_at: z.string().nullable(),
 });
 export type SiteView = z.infer<typeof siteView>;
+export interface LatestScreenshot {
+  image_url: string;
+  thumbnail_url: string | null;
+  created_at: Date;
+}
 
 export const EMPTY_STATISTICS: SiteStatistics = { total_posts: 0, published_posts: 0, draft_posts: 0 };
 
 export function toSiteView(
   row: Selectable<SitesTable>,
   statistics: SiteStatistics = EMPTY_STATISTICS,
-  screenshot: { image_url: string; created_at: Date } | null = null,
+  screenshot: LatestScreenshot | null = null,
 ): SiteView {
   return {
     id: row.id,
@@ -61,9 +68,7 @@ export function toSiteView(
     wp_configured: row.wp_app_password_ciphertext !== null,
     hosted_here: row.hosted_here,
     theme: row.theme,
-    latest_screenshot: screenshot
-      ? { image_url: screenshot.image_url, created_at: screenshot.created_at.toISOString() }
-      : null,
+    latest_screenshot: screenshot ? { ...screenshot, created_at: screenshot.created_at.toISOString() } : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     last_synced_at: row.last_synced_at?.toISOString() ?? null,

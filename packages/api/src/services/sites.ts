@@ -12,7 +12,13 @@ import { audit } from './audit';
 import { listPage } from './list';
 import { likePattern } from './search';
 import { decryptSecret, encryptSecret } from './secrets';
-import { EMPTY_STATISTICS, toSiteView, type SiteStatistics, type SiteView } from './site-view';
+import {
+  EMPTY_STATISTICS,
+  toSiteView,
+  type LatestScreenshot,
+  type SiteStatistics,
+  type SiteView,
+} from './site-view';
 import { removeSiteFiles } from './site-files';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
@@ -39,7 +45,7 @@ function siteCounter(ctx: Pick<Context, 'db'>, input: ListSitesInput) {
 /** Post statistics of these sites from their synced posts (trash not counted), and their latest screenshot. */
 async function decorations(ctx: Pick<Context, 'db'>, ids: number[]) {
   const stats = new Map<number, SiteStatistics>();
-  const shots = new Map<number, { image_url: string; created_at: Date }>();
+  const shots = new Map<number, LatestScreenshot>();
   if (ids.length === 0) return { stats, shots };
   const [counts, latest] = await Promise.all([
     ctx.db
@@ -56,10 +62,11 @@ async function decorations(ctx: Pick<Context, 'db'>, ids: number[]) {
     ctx.db
       .selectFrom('site_screenshots')
       .distinctOn('site_id')
-      .select(['site_id', 'image_url', 'created_at'])
+      .select(['site_id', 'image_url', 'thumbnail_url', 'created_at'])
       .where('site_id', 'in', ids)
       .orderBy('site_id')
       .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
       .execute(),
   ]);
   for (const c of counts) {
@@ -69,7 +76,7 @@ async function decorations(ctx: Pick<Context, 'db'>, ids: number[]) {
       draft_posts: Number(c.drafts),
     });
   }
-  for (const s of latest) shots.set(s.site_id, { image_url: s.image_url, created_at: s.created_at });
+  for (const { site_id, ...shot } of latest) shots.set(site_id, shot);
   return { stats, shots };
 }
 

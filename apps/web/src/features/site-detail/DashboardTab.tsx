@@ -1,11 +1,20 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatNumber, formatUserDate } from '../../lib/format';
+import { PerformanceCard } from './PerformanceCard';
 import { RecentActivity } from './RecentActivity';
 import type { SiteDetail } from './use-site';
 
 /** Dashboard tab: the post cards and the WordPress card from the site's record and its synced posts. */
-export function DashboardTab({ site }: { site: SiteDetail }) {
+export function DashboardTab({
+  site,
+  onPerformanceTest,
+  performanceTesting,
+}: {
+  site: SiteDetail;
+  onPerformanceTest(): void;
+  performanceTesting: boolean;
+}) {
   const { t } = useLingui();
   const cards = [
     [t`Total posts`, site.statistics.total_posts],
@@ -55,6 +64,7 @@ export function DashboardTab({ site }: { site: SiteDetail }) {
           </dl>
         </CardContent>
       </Card>
+      <PerformanceCard siteId={site.id} onRun={onPerformanceTest} running={performanceTesting} />
       <RecentActivity siteId={site.id} />
     </div>
   );

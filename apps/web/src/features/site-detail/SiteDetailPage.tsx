@@ -12,10 +12,11 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import {
+  Camera,
   Construction,
   DownloadCloud,
   ExternalLink,
-  ImageOff,
+  Gauge,
   PanelRightClose,
   PanelRightOpen,
   PlugZap,
@@ -25,8 +26,9 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
-import { formatUserDate } from '../../lib/format';
 import { DashboardTab } from './DashboardTab';
+import { ScreenshotPanel } from './ScreenshotPanel';
+import { useSiteChecks } from './use-site-checks';
 import { PostsTab } from './PostsTab';
 import { SettingsTab } from './SettingsTab';
 import { CategoriesTab, MediaTab, TagsTab } from './TermsTabs';
@@ -43,6 +45,7 @@ export function SiteDetailPage() {
   const navigate = route.useNavigate();
   const siteId = Number(id);
   const { site, refreshAll, test, testing, pull, pulling, push, pushing, sync, syncing } = useSite(siteId);
+  const checks = useSiteChecks(siteId);
   const [panelOpen, setPanelOpen] = useState(true);
   const [createSignal, setCreateSignal] = useState(0);
   const tab = tabOf(search.tab);
@@ -120,7 +123,11 @@ export function SiteDetailPage() {
                 ))}
               </TabsList>
               <TabsContent value="dashboard" className="pt-4">
-                <DashboardTab site={s} />
+                <DashboardTab
+                  site={s}
+                  onPerformanceTest={checks.runPerformanceTest}
+                  performanceTesting={checks.testing}
+                />
               </TabsContent>
               <TabsContent value="posts" className="pt-4">
                 <PostsTab siteId={siteId} createSignal={createSignal} />
@@ -152,22 +159,17 @@ export function SiteDetailPage() {
         </div>
         {panelOpen && (
           <aside className="flex flex-col gap-4" aria-label={t`Site actions`}>
-            <div className="overflow-hidden rounded-lg border border-border bg-surface">
-              {s.latest_screenshot ? (
-                <figure>
-                  <img src={s.latest_screenshot.image_url} alt={t`Latest screenshot of ${s.site_title}`} />
-                  <figcaption className="p-2 text-xs text-muted-foreground">
-                    {formatUserDate(s.latest_screenshot.created_at)}
-                  </figcaption>
-                </figure>
-              ) : (
-                <div className="flex flex-col items-center gap-2 p-6 text-sm text-muted-foreground">
-                  <ImageOff className="size-8" aria-hidden />
-                  <Trans>No screenshot yet</Trans>
-                </div>
-              )}
-            </div>
+            <ScreenshotPanel site={s} />
             <div className="flex flex-col gap-2">
+              <Button
+                variant="outline"
+                className="justify-start"
+                loading={checks.screenshotting}
+                onClick={checks.takeScreenshot}
+              >
+                <Camera className="size-4" aria-hidden />
+                <Trans>Take screenshot</Trans>
+              </Button>
               <Button variant="outline" className="justify-start" loading={testing} onClick={test}>
                 <PlugZap className="size-4" aria-hidden />
                 <Trans>Test WordPress connection</Trans>
@@ -183,6 +185,15 @@ export function SiteDetailPage() {
               <Button variant="outline" className="justify-start" loading={pushing} onClick={push}>
                 <UploadCloud className="size-4" aria-hidden />
                 <Trans>WordPress push</Trans>
+              </Button>
+              <Button
+                variant="outline"
+                className="justify-start"
+                loading={checks.testing}
+                onClick={checks.runPerformanceTest}
+              >
+                <Gauge className="size-4" aria-hidden />
+                <Trans>Performance test</Trans>
               </Button>
               <Button
                 variant="outline"

@@ -23,9 +23,21 @@ export function useSiteColumns({ testingId, onTest }: SiteActions): ColumnDef<Si
           header: t`Site`,
           meta: { stacked: 'title' },
           cell: ({ row: { original: s } }) => (
-            <div className="min-w-0">
-              <div className="font-medium break-words">{s.site_title}</div>
-              <div className="text-sm break-all text-muted-foreground">{s.domain_name_unicode}</div>
+            <div className="flex min-w-0 items-center gap-3">
+              {s.latest_screenshot?.thumbnail_url ? (
+                <img
+                  src={s.latest_screenshot.thumbnail_url}
+                  alt=""
+                  loading="lazy"
+                  width={64}
+                  height={40}
+                  className="hidden h-10 w-16 shrink-0 rounded border border-border object-cover object-top sm:block"
+                />
+              ) : null}
+              <div className="min-w-0">
+                <div className="font-medium break-words">{s.site_title}</div>
+                <div className="text-sm break-all text-muted-foreground">{s.domain_name_unicode}</div>
+              </div>
             </div>
           ),
         },
