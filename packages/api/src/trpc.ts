@@ -19,7 +19,12 @@ export type Access = 'public' | 'user' | 'admin';
  * `restShape: 'data-meta'` answers REST as `{ success, data: output.data, meta: output.meta }` (lists
  * the spec reads as `data` + `meta.pagination`); others answer `{ success, data: output }`.
  */
-export type Meta = OpenApiMeta & { access?: Access; restShape?: 'data-meta' };
+export type Meta = OpenApiMeta & {
+  access?: Access;
+  restShape?: 'data-meta';
+  /** A larger request body than BODY_LIMIT_BYTES for this REST endpoint only (uploads). */
+  bodyLimit?: number;
+};
 
 const t = initTRPC
   .context<Context>()

@@ -53,3 +53,40 @@ export const schedulePostsInput = z.object({
   post_ids: z.array(z.number().int().positive().max(MAX_ID)).min(1, 'Select at least one post').max(500),
   schedule_date: futureDate,
 });
+
+/** Images WordPress shows in the media library; SVG is refused (it can carry scripts). */
+export const SITE_MEDIA_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const SITE_MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+
+/** POST sites/{id}/media: one image as base64 (JSON, like every other call). */
+export const uploadSiteMediaInput = z.object({
+  id: siteId,
+  filename: text(255).pipe(z.string().trim().min(1, 'A file name is required')),
+  content_type: z.enum(SITE_MEDIA_TYPES, 'Only JPEG, PNG, GIF and WebP images can be uploaded'),
+  /** The file's bytes, base64 (at most 10 MB once decoded). */
+  data: z
+    .string()
+    .min(1, 'The file is empty')
+    .max(Math.ceil(SITE_MEDIA_MAX_BYTES / 3) * 4 + 4, 'The file is larger than 10 MB')
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The file must be base64'),
+  title: text(200).optional(),
+});
+export type UploadSiteMediaInput = z.infer<typeof uploadSiteMediaInput>;
+
+/** POST sites/{id}/posts/ai: a draft from the AI text integration for the create dialog to fill. */
+export const generateSitePostInput = z.object({
+  id: siteId,
+  topic: text(300).pipe(z.string().trim().min(1, 'Enter a topic or a title')),
+  keywords: z
+    .array(text(100).pipe(z.string().trim().min(1)))
+    .max(20)
+    .default([]),
+});
+export type GenerateSitePostInput = z.infer<typeof generateSitePostInput>;
+
+export const generatedSitePost = z.object({
+  title: z.string().min(1).max(200),
+  excerpt: z.string().min(1).max(500),
+  /** Paragraphs of the post, plain text; the server turns them into HTML. */
+  paragraphs: z.array(z.string().min(1).max(4000)).min(3).max(12),
+});

@@ -29,6 +29,7 @@ interface Endpoint {
   /** Query-string keys whose schema is an array (a single value is wrapped, as the adapter does). */
   arrayKeys: string[];
   dataMeta: boolean;
+  bodyLimit: number | undefined;
 }
 
 type Caller = Record<string, unknown>;
@@ -75,6 +76,7 @@ function endpointsOf(router: AnyTRPCRouter): Endpoint[] {
       noInput,
       arrayKeys: arrayKeysOf(schema),
       dataMeta: procedure._def.meta?.restShape === 'data-meta',
+      bodyLimit: procedure._def.meta?.bodyLimit,
     });
   }
   return endpoints;
@@ -135,6 +137,7 @@ export async function restPlugin(
     app.route({
       method: endpoint.method,
       url: endpoint.url,
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       handler: async (request, reply) => {
         try {
           const input = inputOf(endpoint, request);

@@ -29,6 +29,7 @@ import {
 import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
 import { siteCheckProcedures } from './site-checks';
+import { siteContentProcedures } from './site-content';
 import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
@@ -70,6 +71,7 @@ const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.numb
 export const sitesRouter = router({
   ...siteSyncProcedures,
   ...siteCheckProcedures,
+  ...siteContentProcedures,
   list: protectedProcedure
     .meta({
       openapi: {
