@@ -97,6 +97,8 @@ describe('media upload', () => {
     });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.data.media).toMatchObject({ title: 'Tea glass', mime_type: 'image/png' });
+    // The grid shows WordPress's smaller copy, not the full file.
+    expect(res.body.data.media.thumbnail_url).toMatch(/-300x200\.png$/);
     expect(wp.state.media).toHaveLength(1);
     expect(wp.state.media[0]).toMatchObject({ title: 'Tea glass', bytes: image.length });
     expect(await mediaRows()).toHaveLength(1);

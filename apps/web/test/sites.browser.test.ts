@@ -18,6 +18,8 @@ import {
 const ADMIN = { email: 'admin@sites.test', password: 'admin-sites-pass' };
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const ONE_PIXEL_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 const blocker = browserSuiteBlocker();
 if (blocker) {
   if (process.env.BLOGFLEET_TEST_ALL) throw new Error(`browser suite cannot run: ${blocker}`);
@@ -163,6 +165,30 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       await page.getByText('Post saved').waitFor();
       const oolong = wp2.state.tags.find((x) => x.name === 'oolong')!.id;
       expect(wp2.state.posts.find((p) => p.title === 'Green or black')!.tags).toEqual([oolong]);
+
+      // An image uploaded from the media tab lands in WordPress and in the grid.
+      await page.getByRole('tab', { name: 'Media' }).click();
+      await page.getByLabel('Image').setInputFiles({
+        name: 'leaf.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
+      });
+      await expect.poll(() => page.getByLabel('Media title').inputValue()).toBe('leaf');
+      await page.getByRole('button', { name: 'Upload' }).click();
+      await page.getByText('leaf uploaded to WordPress').waitFor();
+      await page.getByRole('list', { name: 'Media' }).getByRole('img', { name: 'leaf' }).waitFor();
+      expect(wp2.state.media.map((m) => m.title)).toEqual(['leaf']);
+
+      // Generate AI content: the create dialog opens on its topic and the draft fills the form.
+      await page.getByRole('button', { name: 'Generate AI content' }).click();
+      const ai = page.getByRole('dialog').getByRole('group', { name: 'Create with AI' });
+      await ai.getByLabel('Topic').fill('Green tea at night');
+      await ai.getByRole('button', { name: 'Generate' }).click();
+      await page.getByText('AI content suggestions generated! Review and save the post.').waitFor();
+      expect(await page.getByRole('dialog').getByLabel('Title').inputValue()).not.toBe('');
+      expect(await page.getByRole('dialog').getByLabel('Content').inputValue()).toContain('<p>');
+      await capture(page, 'site-post-ai-en-desktop');
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
       const recent = page.getByRole('list', { name: 'Recent activity' });

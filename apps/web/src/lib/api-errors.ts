@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { TRPCClientError } from '@trpc/client';
 import { integrationProblemOf, type IntegrationProblem } from './integration-problem';
+import { RestError } from './rest';
 
 export interface ApiErrorInfo {
   code: string;
@@ -11,6 +12,7 @@ export interface ApiErrorInfo {
 
 /** The catalogue code, message and details of any failed call, or a network error. */
 export function apiError(err: unknown): ApiErrorInfo {
+  if (err instanceof RestError) return { code: err.code, message: err.message, details: err.details };
   if (err instanceof TRPCClientError) {
     const data = err.data as { appCode?: string; appMessage?: string; details?: unknown } | undefined;
     if (data?.appCode)

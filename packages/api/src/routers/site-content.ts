@@ -30,6 +30,7 @@ export const siteContentProcedures = {
           source_url: z.string(),
           title: z.string(),
           mime_type: z.string().nullable(),
+          thumbnail_url: z.string().nullable(),
           created_at: z.string(),
         }),
       }),

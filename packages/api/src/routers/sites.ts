@@ -64,6 +64,7 @@ const mediaView = z.object({
   source_url: z.string(),
   title: z.string(),
   mime_type: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
   created_at: z.string(),
 });
 const bulkResult = z.object({ changed: z.number().int(), missing: z.array(z.number().int()) });

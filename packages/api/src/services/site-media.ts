@@ -42,6 +42,7 @@ export async function uploadSiteMedia(ctx: Ctx, input: UploadSiteMediaInput) {
       source_url: media.source_url,
       title: media.title,
       mime_type: media.mime_type || input.content_type,
+      thumbnail_url: media.thumbnail_url,
     })
     .returningAll()
     .executeTakeFirstOrThrow();

@@ -230,6 +230,7 @@ export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = as
       source_url: x.source_url,
       title: x.title,
       mime_type: x.mime_type || null,
+      thumbnail_url: x.thumbnail_url,
     }));
     let conflicts = 0;
     const fresh = [];

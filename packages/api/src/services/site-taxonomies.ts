@@ -29,7 +29,7 @@ export async function siteTaxonomies(ctx: Pick<Context, 'db'>, siteId: number) {
       .execute(),
     ctx.db
       .selectFrom('wp_media')
-      .select(['id', 'wp_id', 'source_url', 'title', 'mime_type', 'created_at'])
+      .select(['id', 'wp_id', 'source_url', 'title', 'mime_type', 'thumbnail_url', 'created_at'])
       .where('site_id', '=', siteId)
       .orderBy('id', 'desc')
       .limit(500)

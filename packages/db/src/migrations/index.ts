@@ -11,6 +11,7 @@ import * as m0009 from './0009_active_job_per_subject';
 import * as m0010 from './0010_sites';
 import * as m0011 from './0011_site_sync';
 import * as m0012 from './0012_site_checks';
+import * as m0013 from './0013_media_thumbnails';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_sites': m0010,
   '0011_site_sync': m0011,
   '0012_site_checks': m0012,
+  '0013_media_thumbnails': m0013,
 };

@@ -250,6 +250,8 @@ export interface WpMediaTable {
   source_url: string;
   title: Generated<string>;
   mime_type: string | null;
+  /** WordPress's smaller copy of the image (medium, else thumbnail size). */
+  thumbnail_url: string | null;
   created_at: Timestamp;
 }
 

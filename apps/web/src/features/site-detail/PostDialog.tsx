@@ -12,6 +12,8 @@ import {
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
+import { Sparkles } from 'lucide-react';
+import { AiDraft } from './AiDraft';
 import { PostTermsFields, type PostTerms } from './PostTermsFields';
 
 export interface PostFormValues extends PostTerms {
@@ -35,6 +37,8 @@ const EMPTY: PostFormValues = {
 interface Props {
   siteId: number;
   open: boolean;
+  /** Opened by "Generate AI content": the AI topic field is shown straight away. */
+  startWithAi?: boolean;
   /** The post being edited, or null for a new one. */
   initial: (PostFormValues & { id: number }) | null;
   saving: boolean;
@@ -51,15 +55,17 @@ export function toLocalInput(iso: string | undefined | null): string {
 }
 
 /** Create/edit post (core §2 posts tab): the date only when scheduled. */
-export function PostDialog({ siteId, open, initial, saving, onOpenChange, onSave }: Props) {
+export function PostDialog({ siteId, open, startWithAi, initial, saving, onOpenChange, onSave }: Props) {
   const { t } = useLingui();
   const [values, setValues] = useState<PostFormValues>(EMPTY);
+  const [aiOpen, setAiOpen] = useState(false);
   const [tried, setTried] = useState(false);
   useEffect(() => {
     if (!open) return;
     setTried(false);
     setValues(initial ? { ...initial, scheduled_date: toLocalInput(initial.scheduled_date) } : EMPTY);
-  }, [open, initial]);
+    setAiOpen(Boolean(startWithAi) && !initial);
+  }, [open, initial, startWithAi]);
   const set = (patch: Partial<PostFormValues>) => setValues((v) => ({ ...v, ...patch }));
   const titleMissing = tried && !values.title.trim();
   const dateMissing = tried && values.status === 'scheduled' && !values.scheduled_date;
@@ -88,6 +94,27 @@ export function PostDialog({ siteId, open, initial, saving, onOpenChange, onSave
             });
           }}
         >
+          {aiOpen ? (
+            <AiDraft
+              siteId={siteId}
+              initialTopic={values.title}
+              onDraft={(draft) => {
+                set(draft);
+                setAiOpen(false);
+              }}
+              onCancel={() => setAiOpen(false)}
+            />
+          ) : (
+            <Button
+              type="button"
+              variant="outline"
+              className="h-10 self-start md:h-9"
+              onClick={() => setAiOpen(true)}
+            >
+              <Sparkles className="size-4" aria-hidden />
+              <Trans>Create with AI</Trans>
+            </Button>
+          )}
           <FormField label={t`Title`} required error={titleMissing ? t`Title is required` : undefined}>
             <Input value={values.title} onChange={(e) => set({ title: e.target.value })} />
           </FormField>

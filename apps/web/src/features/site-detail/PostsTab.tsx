@@ -52,7 +52,16 @@ function Preview({ post }: { post: Post }) {
 }
 
 /** Posts tab (core §2): search, preview, status, words/views/score, create, edit, delete, schedule. */
-export function PostsTab({ siteId, createSignal }: { siteId: number; createSignal: number }) {
+export function PostsTab({
+  siteId,
+  createSignal,
+  aiSignal,
+}: {
+  siteId: number;
+  createSignal: number;
+  /** "Generate AI content" of the side panel: the create dialog opens on its AI topic. */
+  aiSignal: number;
+}) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
   const [search, setSearch] = useState('');
@@ -61,6 +70,7 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
   const [selection, setSelection] = useState<RowSelectionState>({});
   const [editing, setEditing] = useState<Post | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [withAi, setWithAi] = useState(false);
   const [deleting, setDeleting] = useState<Post | null>(null);
   const [revisionsOf, setRevisionsOf] = useState<Post | null>(null);
   const [scheduling, setScheduling] = useState(false);
@@ -72,9 +82,17 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
   useEffect(() => {
     if (createSignal > 0) {
       setEditing(null);
+      setWithAi(false);
       setDialogOpen(true);
     }
   }, [createSignal]);
+  useEffect(() => {
+    if (aiSignal > 0) {
+      setEditing(null);
+      setWithAi(true);
+      setDialogOpen(true);
+    }
+  }, [aiSignal]);
   const posts = trpc.sites.posts.useQuery(
     { id: siteId, search: debounced || undefined, page: page.pageIndex + 1, limit: page.pageSize },
     { placeholderData: keepPreviousData },
@@ -272,6 +290,7 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
               className="h-10 md:h-9"
               onClick={() => {
                 setEditing(null);
+                setWithAi(false);
                 setDialogOpen(true);
               }}
             >
@@ -284,6 +303,7 @@ export function PostsTab({ siteId, createSignal }: { siteId: number; createSigna
       <PostDialog
         siteId={siteId}
         open={dialogOpen}
+        startWithAi={withAi}
         initial={initial}
         saving={create.isPending || update.isPending}
         onOpenChange={setDialogOpen}

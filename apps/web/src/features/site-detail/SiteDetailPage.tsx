@@ -22,6 +22,7 @@ import {
   PlugZap,
   Plus,
   RefreshCw,
+  Sparkles,
   UploadCloud,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -48,6 +49,7 @@ export function SiteDetailPage() {
   const checks = useSiteChecks(siteId);
   const [panelOpen, setPanelOpen] = useState(true);
   const [createSignal, setCreateSignal] = useState(0);
+  const [aiSignal, setAiSignal] = useState(0);
   const tab = tabOf(search.tab);
   const labels: Record<SiteTab, string> = {
     dashboard: t`Dashboard`,
@@ -130,7 +132,7 @@ export function SiteDetailPage() {
                 />
               </TabsContent>
               <TabsContent value="posts" className="pt-4">
-                <PostsTab siteId={siteId} createSignal={createSignal} />
+                <PostsTab siteId={siteId} createSignal={createSignal} aiSignal={aiSignal} />
               </TabsContent>
               <TabsContent value="settings" className="pt-4">
                 <SettingsTab site={s} />
@@ -205,6 +207,17 @@ export function SiteDetailPage() {
               >
                 <Plus className="size-4" aria-hidden />
                 <Trans>Create post</Trans>
+              </Button>
+              <Button
+                variant="outline"
+                className="justify-start"
+                onClick={() => {
+                  go('posts');
+                  setAiSignal((n) => n + 1);
+                }}
+              >
+                <Sparkles className="size-4" aria-hidden />
+                <Trans>Generate AI content</Trans>
               </Button>
             </div>
           </aside>

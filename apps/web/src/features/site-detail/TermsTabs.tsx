@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { formatNumber } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
+import { MediaUpload } from './MediaUpload';
 
 /** A one-field form that creates a term on WordPress (then the tab shows it). */
 function AddTerm({
@@ -125,29 +126,35 @@ export function MediaTab({ siteId }: { siteId: number }) {
   const list = trpc.sites.media.useQuery({ id: siteId });
   if (list.isLoading) return <Spinner label={t`Loading…`} />;
   const rows = list.data?.media ?? [];
-  if (rows.length === 0) return <EmptyState title={t`No media yet. Pull them from WordPress.`} />;
   return (
-    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-      {rows.map((m) => (
-        <li key={m.id} className="overflow-hidden rounded-lg border border-border bg-surface">
-          {m.mime_type?.startsWith('image/') ? (
-            <img
-              src={m.source_url}
-              alt={m.title}
-              loading="lazy"
-              className="aspect-video w-full object-cover"
-            />
-          ) : (
-            <div className="flex aspect-video items-center justify-center bg-muted">
-              <ImageIcon className="size-8 text-muted-foreground" aria-hidden />
-            </div>
-          )}
-          <div className="p-2 text-sm">
-            <div className="truncate font-medium">{m.title || '—'}</div>
-            <div className="text-xs text-muted-foreground">{m.mime_type}</div>
-          </div>
-        </li>
-      ))}
-    </ul>
+    <div className="flex flex-col gap-4">
+      <MediaUpload siteId={siteId} />
+      {rows.length === 0 ? (
+        <EmptyState title={t`No media yet. Pull them from WordPress or upload an image.`} />
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-label={t`Media`}>
+          {rows.map((m) => (
+            <li key={m.id} className="overflow-hidden rounded-lg border border-border bg-surface">
+              {m.mime_type?.startsWith('image/') ? (
+                <img
+                  src={m.thumbnail_url ?? m.source_url}
+                  alt={m.title}
+                  loading="lazy"
+                  className="aspect-video w-full object-cover"
+                />
+              ) : (
+                <div className="flex aspect-video items-center justify-center bg-muted">
+                  <ImageIcon className="size-8 text-muted-foreground" aria-hidden />
+                </div>
+              )}
+              <div className="p-2 text-sm">
+                <div className="truncate font-medium">{m.title || '—'}</div>
+                <div className="text-xs text-muted-foreground">{m.mime_type}</div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
   );
 }

@@ -10,8 +10,16 @@ export const mapMedia = (m: Item): WpMedia => {
     source_url: String(m.source_url ?? ''),
     title: typeof title === 'string' ? title : (title?.rendered ?? title?.raw ?? ''),
     mime_type: String(m.mime_type ?? ''),
+    thumbnail_url: sizeUrl(m, 'medium') ?? sizeUrl(m, 'thumbnail'),
   };
 };
+
+/** An image's smaller copy made by WordPress (`media_details.sizes`), when it has one. */
+function sizeUrl(m: Item, size: string): string | null {
+  const sizes = (m.media_details as { sizes?: Record<string, { source_url?: unknown }> } | undefined)?.sizes;
+  const url = sizes?.[size]?.source_url;
+  return typeof url === 'string' ? url : null;
+}
 
 /** A header-safe file name: ASCII letters, digits, dot, dash, underscore. */
 export function safeFilename(name: string): string {

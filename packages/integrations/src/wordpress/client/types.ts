@@ -99,6 +99,8 @@ export interface WpMedia {
   /** `title.rendered`. */
   title: string;
   mime_type: string;
+  /** WordPress's medium (else thumbnail) size of an image, for grids; null when it made none. */
+  thumbnail_url: string | null;
 }
 
 export interface WpMediaUpload {

@@ -167,6 +167,23 @@ export async function startWordPressTestServer(
     categories: p.categories,
     tags: p.tags,
   });
+  // WordPress makes smaller copies of an image (here only the name changes): media_details.sizes.
+  const sized = (url: string, size: string) => url.replace(/(\.[a-z]+)$/i, `-${size}$1`);
+  const renderMedia = (x: WordPressTestServer['state']['media'][number]) => ({
+    id: x.id,
+    source_url: x.source_url,
+    title: { rendered: x.title },
+    mime_type: x.mime_type,
+    media_details: x.mime_type.startsWith('image/')
+      ? {
+          sizes: {
+            thumbnail: { source_url: sized(x.source_url, '150x150') },
+            medium: { source_url: sized(x.source_url, '300x200') },
+            full: { source_url: x.source_url },
+          },
+        }
+      : {},
+  });
   const countTerm = (field: 'categories' | 'tags', id: number) =>
     state.posts.filter((p) => p.status === 'publish' && p[field].includes(id)).length;
 
@@ -366,19 +383,13 @@ export async function startWordPressTestServer(
       }
     }
     if (route === '/wp/v2/media') {
-      const render = (x: WordPressTestServer['state']['media'][number]) => ({
-        id: x.id,
-        source_url: x.source_url,
-        title: { rendered: x.title },
-        mime_type: x.mime_type,
-      });
       if (method === 'GET') {
         if (editContext && !caller.canEditPosts)
           caller.deny(
             'rest_forbidden_context',
             'Sorry, you are not allowed to edit posts in this post type.',
           );
-        return paginate(state.media, query, res).map(render);
+        return paginate(state.media, query, res).map(renderMedia);
       }
       if (method === 'POST') {
         if (!caller.canEditPosts)
@@ -397,7 +408,7 @@ export async function startWordPressTestServer(
         };
         state.media.push(item);
         res.statusCode = 201;
-        return render(item);
+        return renderMedia(item);
       }
     }
     if ((m = route.match(/^\/wp\/v2\/media\/(\d+)$/)) && method === 'POST') {
@@ -407,12 +418,7 @@ export async function startWordPressTestServer(
       if (!item) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
       const body = json();
       if (body.title !== undefined) item.title = String(body.title);
-      return {
-        id: item.id,
-        source_url: item.source_url,
-        title: { rendered: item.title },
-        mime_type: item.mime_type,
-      };
+      return renderMedia(item);
     }
     if (route === '/wp/v2/settings') {
       if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
