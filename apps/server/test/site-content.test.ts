@@ -203,3 +203,25 @@ describe('Create with AI', () => {
     expect(sent).toMatch(/Turkish|tr\b/);
   });
 });
+
+describe('WordPress info', () => {
+  it('reads theme, language and time zone from the site itself', async () => {
+    wp.state.settings.timezone = 'Europe/Istanbul';
+    const res = await api('GET', `sites/${siteId}/wordpress-info`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.info).toMatchObject({
+      language: 'en_US',
+      timezone: 'Europe/Istanbul',
+      theme: { stylesheet: 'twentytwentyfour', name: 'Twenty Twenty-Four', version: '1.2' },
+    });
+    expect(res.body.data.info.themes.map((x: { stylesheet: string }) => x.stylesheet)).toEqual([
+      'twentytwentyfour',
+      'twentytwentythree',
+    ]);
+    wp.inject({ route: '/wp/v2/themes', status: 503, times: Infinity });
+    const down = await api('GET', `sites/${siteId}/wordpress-info`);
+    expect(down.status).toBe(502);
+    expect(down.body.error.code).toBe('INTEGRATION_ERROR');
+    wp.faults.length = 0;
+  });
+});

@@ -191,6 +191,8 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
+      // Read from the site itself, not from Blogfleet's record.
+      await page.getByRole('definition').filter({ hasText: 'Twenty Twenty-Four 1.2' }).waitFor();
       const recent = page.getByRole('list', { name: 'Recent activity' });
       await recent.getByText('Settings saved').waitFor();
       await recent.getByText('WordPress pull of tea-times.com').first().waitFor();

@@ -6,12 +6,30 @@ import { jobView } from '../services/job-view';
 import { listPerformanceTests, performanceTestView } from '../services/site-performance';
 import { listScreenshots, screenshotView } from '../services/site-screenshots';
 import * as sites from '../services/sites';
+import { siteWordPressInfo, wordpressInfoView } from '../services/site-wordpress-info';
 import { protectedProcedure } from '../trpc';
 
 const tags = ['sites'];
 
-/** Screenshots and performance tests of a site's home page (Chromium jobs); spread into the sites router. */
+/**
+ * What the site itself shows: its WordPress's own settings and themes, screenshots and performance tests
+ * of its home page (Chromium jobs); spread into the sites router.
+ */
 export const siteCheckProcedures = {
+  wordpressInfo: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/sites/{id}/wordpress-info',
+        tags,
+        summary:
+          'What the site’s WordPress says of itself: title, language, time zone, active and installed themes',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ info: wordpressInfoView }))
+    .query(async ({ ctx, input }) => ({ info: await siteWordPressInfo(ctx, input.id) })),
+
   takeScreenshot: protectedProcedure
     .meta({
       openapi: {

@@ -1,8 +1,9 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@blogfleet/ui';
-import { Trans, useLingui } from '@lingui/react/macro';
-import { formatNumber, formatUserDate } from '../../lib/format';
+import { Card, CardContent } from '@blogfleet/ui';
+import { useLingui } from '@lingui/react/macro';
+import { formatNumber } from '../../lib/format';
 import { PerformanceCard } from './PerformanceCard';
 import { RecentActivity } from './RecentActivity';
+import { WordPressInfoCard } from './WordPressInfoCard';
 import type { SiteDetail } from './use-site';
 
 /** Dashboard tab: the post cards and the WordPress card from the site's record and its synced posts. */
@@ -33,37 +34,7 @@ export function DashboardTab({
           </Card>
         ))}
       </div>
-      <Card>
-        <CardHeader>
-          <CardTitle as="h3">
-            <Trans>WordPress</Trans>
-          </CardTitle>
-        </CardHeader>
-        <CardContent>
-          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[10rem_1fr]">
-            <dt className="text-muted-foreground">
-              <Trans>API URL</Trans>
-            </dt>
-            <dd className="break-all">{site.wp_api_url ?? t`Not configured`}</dd>
-            <dt className="text-muted-foreground">
-              <Trans>Theme</Trans>
-            </dt>
-            <dd>{site.theme || t`Default`}</dd>
-            <dt className="text-muted-foreground">
-              <Trans>Language</Trans>
-            </dt>
-            <dd>{site.targeted_language.toUpperCase()}</dd>
-            <dt className="text-muted-foreground">
-              <Trans>Time zone</Trans>
-            </dt>
-            <dd>{site.default_timezone || 'UTC'}</dd>
-            <dt className="text-muted-foreground">
-              <Trans>Last pull</Trans>
-            </dt>
-            <dd>{site.last_synced_at ? formatUserDate(site.last_synced_at) : t`Never`}</dd>
-          </dl>
-        </CardContent>
-      </Card>
+      <WordPressInfoCard site={site} />
       <PerformanceCard siteId={site.id} onRun={onPerformanceTest} running={performanceTesting} />
       <RecentActivity siteId={site.id} />
     </div>

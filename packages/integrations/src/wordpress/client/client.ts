@@ -6,6 +6,7 @@ import * as media from './media';
 import * as posts from './posts';
 import * as settings from './settings';
 import * as taxonomies from './taxonomies';
+import * as themes from './themes';
 import { testConnection } from './connection';
 import { collectAll, type RequestOptions, type WpResult, type WpTransport } from './transport';
 import type {
@@ -24,6 +25,7 @@ import type {
   WpSettingsPatch,
   WpTag,
   WpTagInput,
+  WpTheme,
 } from './types';
 
 export const WORDPRESS_CLIENT_DEFAULTS = {
@@ -176,6 +178,10 @@ export class WordPressClient implements WpTransport {
   }
   uploadMedia(upload: WpMediaUpload): Promise<WpMedia> {
     return media.uploadMedia(this, upload);
+  }
+
+  listThemes(): Promise<WpTheme[]> {
+    return themes.listThemes(this);
   }
 
   getSettings(): Promise<WpSettings> {

@@ -130,6 +130,15 @@ export interface WpSettingsPatch {
   timezone?: string;
 }
 
+/** An installed theme (`/wp/v2/themes`). */
+export interface WpTheme {
+  /** The theme's folder name, what WordPress switches by. */
+  stylesheet: string;
+  name: string;
+  version: string;
+  active: boolean;
+}
+
 export interface WpConnection {
   connected: true;
   user: { id: number; name: string; roles: string[] };

@@ -83,6 +83,7 @@ export interface WordPressTestServer {
     tags: { id: number; name: string; slug: string }[];
     media: { id: number; source_url: string; title: string; mime_type: string; bytes: number }[];
     settings: Record<string, unknown>;
+    themes: { stylesheet: string; name: string; version: string; status: 'active' | 'inactive' }[];
   };
   close(): Promise<void>;
 }
@@ -131,6 +132,10 @@ export async function startWordPressTestServer(
       timezone: 'UTC',
       language: 'en_US',
     },
+    themes: [
+      { stylesheet: 'twentytwentyfour', name: 'Twenty Twenty-Four', version: '1.2', status: 'active' },
+      { stylesheet: 'twentytwentythree', name: 'Twenty Twenty-Three', version: '1.5', status: 'inactive' },
+    ],
   };
   for (let i = 1; i <= options.seedPosts; i++) {
     state.posts.push({
@@ -419,6 +424,16 @@ export async function startWordPressTestServer(
       const body = json();
       if (body.title !== undefined) item.title = String(body.title);
       return renderMedia(item);
+    }
+    if (route === '/wp/v2/themes' && method === 'GET') {
+      if (!caller.canManageOptions)
+        caller.deny('rest_cannot_view_themes', 'Sorry, you are not allowed to view themes.');
+      return paginate(state.themes, query, res).map((x) => ({
+        stylesheet: x.stylesheet,
+        name: { raw: x.name, rendered: x.name },
+        version: x.version,
+        status: x.status,
+      }));
     }
     if (route === '/wp/v2/settings') {
       if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
