@@ -27,6 +27,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
+import { CloudflareTab } from './CloudflareTab';
 import { DashboardTab } from './DashboardTab';
 import { ScreenshotPanel } from './ScreenshotPanel';
 import { useSiteChecks } from './use-site-checks';
@@ -63,6 +64,12 @@ export function SiteDetailPage() {
     traffic: t`Traffic`,
     cloudflare: t`Cloudflare`,
     settings: t`Settings`,
+  };
+  const coming = {
+    'content-pool': t`The AI content pool's ideas and posts for this site, to assign and publish.`,
+    keywords: t`The keywords and keyword groups assigned to this site, and the dialogs to assign more.`,
+    analytics: t`Visitors, page views, sources and top pages, collected from the site itself.`,
+    traffic: t`Traffic requests for this site and what they delivered.`,
   };
   const go = (next: SiteTab) =>
     void navigate({ search: next === 'dashboard' ? {} : { tab: next }, replace: true });
@@ -146,13 +153,15 @@ export function SiteDetailPage() {
               <TabsContent value="media" className="pt-4">
                 <MediaTab siteId={siteId} />
               </TabsContent>
-              {SITE_TABS.filter(
-                (name) => !['dashboard', 'posts', 'settings', 'categories', 'tags', 'media'].includes(name),
-              ).map((name) => (
+              <TabsContent value="cloudflare" className="pt-4">
+                <CloudflareTab siteId={siteId} />
+              </TabsContent>
+              {(['content-pool', 'keywords', 'analytics', 'traffic'] as const).map((name) => (
                 <TabsContent key={name} value={name} className="pt-4">
                   <EmptyState
                     icon={<Construction className="size-10" aria-hidden />}
                     title={<Trans>This tab is being built</Trans>}
+                    description={coming[name]}
                   />
                 </TabsContent>
               ))}
