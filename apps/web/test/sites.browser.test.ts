@@ -189,6 +189,25 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       expect(await page.getByRole('dialog').getByLabel('Content').inputValue()).toContain('<p>');
       await capture(page, 'site-post-ai-en-desktop');
       await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+      // Request traffic from the side panel; it is stored, shown in the traffic tab and can be cancelled.
+      await page
+        .getByRole('complementary', { name: 'Site actions' })
+        .getByRole('button', { name: 'Request traffic' })
+        .click();
+      const traffic = page.getByRole('dialog');
+      await traffic.getByLabel('Unique users').fill('500');
+      await traffic.getByLabel('Duration (days)').fill('3');
+      await traffic.getByLabel('Target pages').fill('/green-or-black');
+      await traffic.getByRole('button', { name: 'Request traffic' }).click();
+      await page.getByText('Traffic request saved').waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('traffic');
+      const request = page.getByRole('list', { name: 'Traffic requests' }).getByRole('listitem').first();
+      await request.getByText('500 unique users over 3 days').waitFor();
+      await request.getByText('/green-or-black', { exact: false }).waitFor();
+      await request.getByText('Active').waitFor();
+      await request.getByRole('button', { name: 'Cancel request' }).click();
+      await request.getByText('Cancelled').waitFor();
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       await page.getByText('Total posts').waitFor();
       // Read from the site itself, not from Blogfleet's record.

@@ -13,3 +13,4 @@ export * from './discovery';
 export * from './dns-records';
 export * from './sites';
 export * from './site-posts';
+export * from './site-traffic';

@@ -30,6 +30,7 @@ import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
 import { siteCheckProcedures } from './site-checks';
 import { siteContentProcedures } from './site-content';
+import { siteTrafficProcedures } from './site-traffic';
 import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
@@ -73,6 +74,7 @@ export const sitesRouter = router({
   ...siteSyncProcedures,
   ...siteCheckProcedures,
   ...siteContentProcedures,
+  ...siteTrafficProcedures,
   list: protectedProcedure
     .meta({
       openapi: {

@@ -23,12 +23,14 @@ import {
   Plus,
   RefreshCw,
   Sparkles,
+  TrendingUp,
   UploadCloud,
 } from 'lucide-react';
 import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { CloudflareTab } from './CloudflareTab';
 import { DashboardTab } from './DashboardTab';
+import { RequestTrafficDialog, TrafficTab } from './TrafficTab';
 import { ScreenshotPanel } from './ScreenshotPanel';
 import { useSiteChecks } from './use-site-checks';
 import { PostsTab } from './PostsTab';
@@ -51,6 +53,7 @@ export function SiteDetailPage() {
   const [panelOpen, setPanelOpen] = useState(true);
   const [createSignal, setCreateSignal] = useState(0);
   const [aiSignal, setAiSignal] = useState(0);
+  const [requesting, setRequesting] = useState(false);
   const tab = tabOf(search.tab);
   const labels: Record<SiteTab, string> = {
     dashboard: t`Dashboard`,
@@ -69,7 +72,6 @@ export function SiteDetailPage() {
     'content-pool': t`The AI content pool's ideas and posts for this site, to assign and publish.`,
     keywords: t`The keywords and keyword groups assigned to this site, and the dialogs to assign more.`,
     analytics: t`Visitors, page views, sources and top pages, collected from the site itself.`,
-    traffic: t`Traffic requests for this site and what they delivered.`,
   };
   const go = (next: SiteTab) =>
     void navigate({ search: next === 'dashboard' ? {} : { tab: next }, replace: true });
@@ -156,7 +158,10 @@ export function SiteDetailPage() {
               <TabsContent value="cloudflare" className="pt-4">
                 <CloudflareTab siteId={siteId} />
               </TabsContent>
-              {(['content-pool', 'keywords', 'analytics', 'traffic'] as const).map((name) => (
+              <TabsContent value="traffic" className="pt-4">
+                <TrafficTab siteId={siteId} onRequest={() => setRequesting(true)} />
+              </TabsContent>
+              {(['content-pool', 'keywords', 'analytics'] as const).map((name) => (
                 <TabsContent key={name} value={name} className="pt-4">
                   <EmptyState
                     icon={<Construction className="size-10" aria-hidden />}
@@ -228,10 +233,20 @@ export function SiteDetailPage() {
                 <Sparkles className="size-4" aria-hidden />
                 <Trans>Generate AI content</Trans>
               </Button>
+              <Button variant="outline" className="justify-start" onClick={() => setRequesting(true)}>
+                <TrendingUp className="size-4" aria-hidden />
+                <Trans>Request traffic</Trans>
+              </Button>
             </div>
           </aside>
         )}
       </div>
+      <RequestTrafficDialog
+        siteId={siteId}
+        open={requesting}
+        onOpenChange={setRequesting}
+        onCreated={() => go('traffic')}
+      />
     </div>
   );
 }
