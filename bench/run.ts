@@ -7,6 +7,7 @@ import { lighthouseTable, runLighthouse } from './lighthouse';
 import { loginWeightSkipReason, loginWeightTable, measureLoginWeight } from './login-weight';
 import { usersListSection } from './users-list';
 import { domainsListSection } from './domains-list';
+import { sitesListSection } from './sites-list';
 import { discoverySection } from './discovery';
 import { runSiteSyncBench } from './site-sync';
 
@@ -14,6 +15,7 @@ const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const SECTIONS = [
   'users',
   'domains',
+  'sites',
   'dashboard',
   'embedded',
   'discovery',
@@ -101,13 +103,16 @@ async function main() {
   const started = Date.now();
   const sections: string[] = [];
   for (const section of chosen()) {
-    if (section === 'users' || section === 'domains' || section === 'dashboard') {
+    if (section === 'users' || section === 'domains' || section === 'sites' || section === 'dashboard') {
       const bench = await openBenchDb();
       console.log(`bench: ${section}: database: ${bench.label}`);
       try {
-        const run = { users: usersListSection, domains: domainsListSection, dashboard: dashboardSection }[
-          section
-        ];
+        const run = {
+          users: usersListSection,
+          domains: domainsListSection,
+          sites: sitesListSection,
+          dashboard: dashboardSection,
+        }[section];
         sections.push(await run(bench));
       } finally {
         await bench.handle.close();

@@ -237,3 +237,43 @@ export function selectiveDomain(i: number): string {
   const b = DOMAIN_WORDS[Math.floor((i * 104729) / DOMAIN_WORDS.length) % DOMAIN_WORDS.length]!;
   return `${a}${b}${i}.${DOMAIN_TLDS[i % DOMAIN_TLDS.length]}`;
 }
+
+/** Statuses of a seeded fleet: most sites active. */
+export const SITE_LANGUAGES = ['en', 'tr', 'es'];
+
+/**
+ * `count` sites on their own domains (`fleet{i}.com`, titles of two words), 80 % active, 10 % inactive,
+ * 10 % in setup, in three languages; `postsPerSite` synced posts each (60 % published, 30 % drafts, the
+ * rest scheduled), and a screenshot for every other site; in the database, in batches.
+ */
+export async function seedSites(db: DbHandle['db'], count: number, postsPerSite: number): Promise<void> {
+  const batch = 5_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    await sql`
+      INSERT INTO sites (site_title, domain_name, targeted_language, status, wp_api_url, wp_username, created_at, updated_at)
+      SELECT initcap((${sql.val(DOMAIN_WORDS)}::text[])[1 + (i * 7919) % ${DOMAIN_WORDS.length}]) || ' ' ||
+             initcap((${sql.val(DOMAIN_WORDS)}::text[])[1 + (i * 104729) % ${DOMAIN_WORDS.length}]) || ' ' || i,
+             'fleet' || i || '.com',
+             (${sql.val(SITE_LANGUAGES)}::text[])[1 + i % ${SITE_LANGUAGES.length}],
+             CASE WHEN i % 10 < 8 THEN 'active' WHEN i % 10 = 8 THEN 'inactive' ELSE 'setup' END,
+             'https://fleet' || i || '.com/wp-json', 'admin', t, t
+      FROM (SELECT i, now() - random() * interval '1095 days' AS t FROM generate_series(${from}::int, ${to}::int) i) s`.execute(
+      db,
+    );
+  }
+  await sql`
+    INSERT INTO site_posts (site_id, wp_post_id, title, content, status, word_count, created_at, updated_at)
+    SELECT s.id, p, 'Post ' || p || ' of ' || s.domain_name, '<p>Body</p>',
+           CASE WHEN p % 10 < 6 THEN 'published' WHEN p % 10 < 9 THEN 'draft' ELSE 'scheduled' END,
+           800, s.created_at, s.created_at
+    FROM sites s, generate_series(1, ${postsPerSite}::int) p`.execute(db);
+  await sql`
+    INSERT INTO site_screenshots (site_id, image_url, thumbnail_url, created_at)
+    SELECT id, '/files/screenshots/' || id || '/' || md5(id::text) || '.png',
+           '/files/screenshots/' || id || '/' || md5(id::text) || '-thumb.jpg', now()
+    FROM sites WHERE id % 2 = 0`.execute(db);
+  await sql`VACUUM ANALYZE sites`.execute(db);
+  await sql`VACUUM ANALYZE site_posts`.execute(db);
+  await sql`VACUUM ANALYZE site_screenshots`.execute(db);
+}

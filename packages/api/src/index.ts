@@ -13,6 +13,7 @@ export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCo
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
 export { listDomains } from './services/domains';
+export { listSites } from './services/sites';
 export { refreshPendingZones } from './services/dns';
 export { publishDuePosts } from './services/site-posts';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';
