@@ -326,6 +326,33 @@ describe.skipIf(!!unavailable)('creator: WordPress from a domain', () => {
       .execute();
     expect(posts.map((p) => p.title)).toContain('Welcome to Brew Notes');
 
+    // A theme installed on the site is activated from the settings (WordPress's API cannot: the host can).
+    const themeDir = path.join(root, 'brew-notes.com', 'public', 'wp-content', 'themes', 'brew-plain');
+    await mkdir(themeDir, { recursive: true });
+    await writeFile(path.join(themeDir, 'style.css'), '/*\nTheme Name: Brew Plain\nVersion: 0.1\n*/\n');
+    await writeFile(path.join(themeDir, 'index.php'), '<?php echo "<p>brew-plain theme</p>";\n');
+    const themesBefore = (await t.rest('GET', `sites/${site.id}/wordpress-info`, { token: admin })).body.data
+      .info;
+    expect(themesBefore.themes.map((x: { stylesheet: string }) => x.stylesheet)).toContain('brew-plain');
+    expect(themesBefore.theme.stylesheet).not.toBe('brew-plain');
+    const settings = { site_title: 'Brew Notes', targeted_language: 'en', default_timezone: 'UTC' };
+    const missing = await t.rest('PUT', `sites/${site.id}/settings`, {
+      token: admin,
+      body: { ...settings, theme: 'not-installed' },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('The theme not-installed is not installed on brew-notes.com');
+    const switched = await t.rest('PUT', `sites/${site.id}/settings`, {
+      token: admin,
+      body: { ...settings, theme: 'brew-plain' },
+    });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+    expect(switched.body.data.site.theme).toBe('brew-plain');
+    const themesAfter = (await t.rest('GET', `sites/${site.id}/wordpress-info`, { token: admin })).body.data
+      .info;
+    expect(themesAfter.theme).toMatchObject({ stylesheet: 'brew-plain', name: 'Brew Plain' });
+    expect(await (await fetch(creds.siteUrl)).text()).toContain('brew-plain theme');
+
     // The application password works against the site's REST API.
     const me = await fetch(`${creds.siteUrl}/wp-json/wp/v2/users/me`, {
       headers: { authorization: `Basic ${Buffer.from(`admin:${creds.appPassword}`).toString('base64')}` },

@@ -154,6 +154,12 @@ describe('media upload', () => {
       body: { title: 'Big', content: 'x'.repeat(1_200_000) },
     });
     expect(other.status).toBe(413);
+    // Without a token a large upload is refused before its body is read.
+    const anonymous = await t.rest('POST', `sites/${siteId}/media`, {
+      body: { filename: 'large.png', content_type: 'image/png', data: large.toString('base64') },
+    });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.error.code).toBe('UNAUTHORIZED');
   });
 });
 
@@ -223,5 +229,27 @@ describe('WordPress info', () => {
     expect(down.status).toBe(502);
     expect(down.body.error.code).toBe('INTEGRATION_ERROR');
     wp.faults.length = 0;
+  });
+
+  it('refuses a theme that is not installed, and switching a site hosted elsewhere, before sending anything', async () => {
+    const settings = { site_title: 'Renamed', targeted_language: 'tr', default_timezone: 'UTC' };
+    const requestsBefore = wp.count('POST', '/wp/v2/settings');
+    const missing = await api('PUT', `sites/${siteId}/settings`, { body: { ...settings, theme: 'nope' } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('The theme nope is not installed on cay-saati.com');
+    const elsewhere = await api('PUT', `sites/${siteId}/settings`, {
+      body: { ...settings, theme: 'twentytwentythree' },
+    });
+    expect(elsewhere.status).toBe(400);
+    expect(elsewhere.body.error.message).toContain("WordPress's API cannot switch themes");
+    expect(wp.count('POST', '/wp/v2/settings')).toBe(requestsBefore);
+    expect(wp.state.settings.title).not.toBe('Renamed');
+    // The active theme is no change: the rest is saved.
+    const same = await api('PUT', `sites/${siteId}/settings`, {
+      body: { ...settings, theme: 'twentytwentyfour' },
+    });
+    expect(same.status, JSON.stringify(same.body)).toBe(200);
+    expect(same.body.data.site.theme).toBe('twentytwentyfour');
+    expect(wp.state.settings.title).toBe('Renamed');
   });
 });

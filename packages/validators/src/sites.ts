@@ -81,6 +81,12 @@ export const updateSiteSettingsInput = z.object({
   target_website: targetWebsiteField.optional(),
   targeted_language: siteLanguage,
   default_timezone: timezoneField,
+  /** The folder name (stylesheet) of a theme installed on the site, to activate it. */
+  theme: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'Choose a theme installed on the site')
+    .optional(),
 });
 export type UpdateSiteSettingsInput = z.infer<typeof updateSiteSettingsInput>;
 

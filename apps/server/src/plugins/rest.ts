@@ -137,7 +137,19 @@ export async function restPlugin(
     app.route({
       method: endpoint.method,
       url: endpoint.url,
-      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+      ...(endpoint.bodyLimit
+        ? {
+            bodyLimit: endpoint.bodyLimit,
+            // A large body is read only for a caller with a token: without one it is refused before.
+            onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+              if (!/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) {
+                return reply
+                  .code(401)
+                  .send(fail({ code: 'UNAUTHORIZED', message: 'Sign in first', details: null }));
+              }
+            },
+          }
+        : {}),
       handler: async (request, reply) => {
         try {
           const input = inputOf(endpoint, request);

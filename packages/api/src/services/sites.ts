@@ -3,6 +3,7 @@ import {
   WordPressError,
   createWordPressClient,
   wordpressLocale,
+  switchSiteTheme,
   type WpConnection,
 } from '@blogfleet/integrations/wordpress';
 import type { AddSiteInput, ListSitesInput, UpdateSiteSettingsInput } from '@blogfleet/validators';
@@ -19,6 +20,7 @@ import {
   type SiteStatistics,
   type SiteView,
 } from './site-view';
+import { readyHost } from './wordpress-hosting';
 import { removeSiteFiles } from './site-files';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
@@ -263,6 +265,8 @@ export async function updateSiteSettings(
   const before = await siteRow(ctx, id);
   const client = siteClient(ctx, before);
   let warning: string | null = null;
+  // The theme first: a theme that cannot be switched refuses the whole save, before anything is sent.
+  const theme = input.theme ? await themeChange(ctx, before, client, input.theme) : null;
   if (client) {
     await client.updateSettings({
       title: input.site_title,
@@ -286,6 +290,7 @@ export async function updateSiteSettings(
       target_website: input.target_website ?? before.target_website,
       targeted_language: input.targeted_language,
       default_timezone: input.default_timezone,
+      ...(theme ? { theme } : {}),
       updated_at: new Date(),
     })
     .where('id', '=', id)
@@ -300,6 +305,46 @@ export async function updateSiteSettings(
     details: { changed, pushed: client !== null, warning },
   });
   return { site: await getSite(ctx, id), wordpress: { pushed: client !== null, warning } };
+}
+
+/**
+ * Activates `stylesheet` on the site when it is not the active theme. Only an installed theme; only on
+ * a site Blogfleet hosts (WordPress's REST API cannot switch themes, so it runs switch_theme() there).
+ * Answers the stylesheet to store.
+ */
+async function themeChange(
+  ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>,
+  site: SiteRow,
+  client: ReturnType<typeof siteClient>,
+  stylesheet: string,
+): Promise<string> {
+  if (!client) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `Set the WordPress address and application password of ${site.site_title} first`,
+    );
+  }
+  const themes = await client.listThemes();
+  const chosen = themes.find((t) => t.stylesheet === stylesheet);
+  if (!chosen) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `The theme ${stylesheet} is not installed on ${site.domain_name}`,
+      {
+        installed: themes.map((t) => t.stylesheet),
+      },
+    );
+  }
+  if (chosen.active) return stylesheet;
+  if (!site.hosted_here) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      `WordPress's API cannot switch themes: activate ${chosen.name} in wp-admin (Appearance → Themes) of ${site.domain_name}`,
+    );
+  }
+  const { host } = await readyHost(ctx);
+  await switchSiteTheme(host, site.domain_name, stylesheet);
+  return stylesheet;
 }
 
 /**

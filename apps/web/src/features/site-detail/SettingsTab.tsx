@@ -14,6 +14,14 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
   const [slogan, setSlogan] = useState(site.site_slogan ?? '');
   const [language, setLanguage] = useState(site.targeted_language);
   const [timezone, setTimezone] = useState(site.default_timezone);
+  // The themes installed on the site, read from it; the active one is where the select starts.
+  const info = trpc.sites.wordpressInfo.useQuery(
+    { id: site.id },
+    { enabled: site.wp_configured, retry: false },
+  );
+  const themes = info.data?.info.themes ?? [];
+  const active = themes.find((x) => x.active)?.stylesheet;
+  const [theme, setTheme] = useState<string | undefined>(undefined);
   useEffect(() => {
     setTitle(site.site_title);
     setSlogan(site.site_slogan ?? '');
@@ -24,7 +32,11 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
     onSuccess: async ({ wordpress }) => {
       toast.success(wordpress.pushed ? t`Settings saved and sent to WordPress` : t`Settings saved`);
       if (wordpress.warning) toast.info(wordpress.warning);
-      await utils.sites.get.invalidate({ id: site.id });
+      await Promise.all([
+        utils.sites.get.invalidate({ id: site.id }),
+        utils.sites.wordpressInfo.invalidate({ id: site.id }),
+      ]);
+      setTheme(undefined);
     },
     onError: (err) => toastApiError(err, t`Failed to save settings`),
   });
@@ -49,6 +61,7 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
               site_slogan: slogan.trim(),
               targeted_language: language,
               default_timezone: timezone,
+              ...(theme && theme !== active ? { theme } : {}),
             });
           }}
         >
@@ -72,6 +85,24 @@ export function SettingsTab({ site }: { site: SiteDetail }) {
               value={timezone}
               onValueChange={setTimezone}
               options={zones.map((z) => ({ value: z, label: z }))}
+            />
+          </FormField>
+          <FormField
+            label={t`Theme`}
+            className="sm:col-span-2"
+            hint={
+              site.hosted_here
+                ? t`The themes installed on the site.`
+                : t`WordPress's API cannot switch themes of a site hosted elsewhere: switch it in wp-admin (Appearance → Themes).`
+            }
+          >
+            <Select
+              aria-label={t`Theme`}
+              value={theme ?? active ?? ''}
+              onValueChange={setTheme}
+              disabled={!site.hosted_here || themes.length === 0}
+              placeholder={info.isError ? t`The site did not answer` : t`Asking the site…`}
+              options={themes.map((x) => ({ value: x.stylesheet, label: `${x.name} ${x.version}`.trim() }))}
             />
           </FormField>
           <div className="sm:col-span-2">

@@ -1,5 +1,6 @@
 export { provisionSite, type ProvisionOptions, type ProvisionStep } from './provision';
 export { deprovisionSite } from './deprovision';
+export { switchSiteTheme } from './site-theme';
 export {
   runningSites,
   siteAnswers,

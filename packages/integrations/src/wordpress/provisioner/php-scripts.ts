@@ -178,6 +178,16 @@ if ($task === 'configure') {
         'languageInstalled' => $languageInstalled]);
 }
 
+if ($task === 'switch_theme') {
+    require_once ABSPATH . 'wp-load.php';
+    $theme = wp_get_theme($in['stylesheet']);
+    if (!$theme->exists() || $theme->errors()) {
+        bf_fail('The theme ' . $in['stylesheet'] . ' is not installed on this site');
+    }
+    switch_theme($theme->get_stylesheet());
+    bf_done(['stylesheet' => get_stylesheet(), 'name' => $theme->get('Name')]);
+}
+
 bf_fail('unknown task ' . $task);
 `;
 

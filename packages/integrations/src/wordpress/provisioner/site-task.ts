@@ -14,7 +14,7 @@ export async function runSiteTask(
   host: WordPressHost,
   paths: SitePaths,
   user: SiteUser,
-  task: 'install' | 'configure',
+  task: 'install' | 'configure' | 'switch_theme',
   data: Record<string, unknown>,
 ): Promise<Record<string, unknown>> {
   try {
