@@ -96,6 +96,12 @@ const envSchema = z.object({
   JOB_CONCURRENCY: positiveInt.max(50).default(2),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.max(3600).default(30),
+  FILES_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
+  FILES_S3_BUCKET: z.string().min(3).max(63).optional(),
+  FILES_S3_REGION: z.string().min(1).default('us-east-1'),
+  FILES_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  FILES_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  FILES_S3_PREFIX: z.string().max(200).default(''),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -129,6 +135,15 @@ export interface Config {
     wordpressHostEnv: Record<string, string>;
     /** DATA_DIR: Settings keeps the sites' folder away from it. */
     dataDir: string;
+    /** FILES_S3_*: the sites' files in an S3-compatible store instead of DATA_DIR/files. */
+    filesS3?: {
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      prefix: string;
+    };
   };
   adminEmail: string;
   adminPassword?: string;
@@ -153,6 +168,30 @@ export interface Config {
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
+}
+
+/** All of endpoint, bucket and keys, or none: half a store would lose screenshots silently. */
+function filesS3Of(e: Env): Config['integrations']['filesS3'] {
+  const parts = [
+    e.FILES_S3_ENDPOINT,
+    e.FILES_S3_BUCKET,
+    e.FILES_S3_ACCESS_KEY_ID,
+    e.FILES_S3_SECRET_ACCESS_KEY,
+  ];
+  if (parts.every((p) => p === undefined)) return undefined;
+  if (parts.some((p) => p === undefined)) {
+    throw new ConfigError(
+      'Invalid configuration:\n  FILES_S3_*: set FILES_S3_ENDPOINT, FILES_S3_BUCKET, FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY together',
+    );
+  }
+  return {
+    endpoint: e.FILES_S3_ENDPOINT!,
+    bucket: e.FILES_S3_BUCKET!,
+    region: e.FILES_S3_REGION,
+    accessKeyId: e.FILES_S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.FILES_S3_SECRET_ACCESS_KEY!,
+    prefix: e.FILES_S3_PREFIX,
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -188,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
         Object.entries(env).filter((entry): entry is [string, string] => entry[0].startsWith('WP_')),
       ),
       dataDir: e.DATA_DIR,
+      filesS3: filesS3Of(e),
     },
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,

@@ -12,7 +12,8 @@ import {
   type WordPressTestServer,
 } from '@blogfleet/integrations/wordpress/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type RestOptions, type TestApp } from '@blogfleet/server/testing';
+import { startS3TestServer } from '@blogfleet/integrations/object-store/testing';
+import { loadConfig, startTestApp, type RestOptions, type TestApp } from '@blogfleet/server/testing';
 
 const missing = existsSync(chromiumPath()) ? null : `no Chromium at ${chromiumPath()}`;
 if (missing) {
@@ -214,5 +215,71 @@ describe.skipIf(missing !== null)('site screenshots and performance tests', { ti
     expect((await api('GET', `sites/${stale.id}/screenshots`)).body.data.screenshots).toHaveLength(1);
     expect((await api('GET', `sites/${fresh.id}/screenshots`)).body.data.screenshots).toHaveLength(1);
     expect((await run()).taken).toBe(0);
+  });
+});
+
+describe.skipIf(missing !== null)('screenshots in an S3-compatible store', { timeout: 90_000 }, () => {
+  it('stores, serves and removes the images in the bucket when FILES_S3_* is set', async () => {
+    const s3 = await startS3TestServer();
+    const app = await startTestApp({
+      JOB_WORKERS: 'true',
+      JOB_POLL_INTERVAL_SECONDS: '0.5',
+      FILES_S3_ENDPOINT: s3.url,
+      FILES_S3_BUCKET: s3.bucket,
+      FILES_S3_REGION: s3.region,
+      FILES_S3_ACCESS_KEY_ID: s3.accessKeyId,
+      FILES_S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+      FILES_S3_PREFIX: 'blogfleet/',
+    });
+    try {
+      const token = (await app.login()).accessToken;
+      const wp = await startWordPressTestServer();
+      servers.push(wp);
+      const added = await app.rest('POST', 'sites', {
+        token,
+        body: {
+          site_title: 'Bucket',
+          domain_name: 'bucket-shots.com',
+          wp_api_url: `${wp.url}/wp-json`,
+          wp_username: wp.options.username,
+          wp_app_password: wp.options.password,
+        },
+      });
+      const id = added.body.data.site.id as number;
+      const started = await app.rest('POST', `sites/${id}/screenshot`, { token });
+      let job = started.body.data.job;
+      for (let i = 0; i < 120 && ['pending', 'running'].includes(job.status); i++) {
+        await new Promise((r) => setTimeout(r, 250));
+        job = (await app.rest('GET', `jobs/${job.id}`, { token })).body.data.job;
+      }
+      expect(job.status, job.error).toBe('completed');
+      const [shot] = (await app.rest('GET', `sites/${id}/screenshots`, { token })).body.data.screenshots;
+      const key = `blogfleet/${shot.image_url.replace('/files/', '')}`;
+      expect(s3.objects.get(key)?.contentType).toBe('image/png');
+      expect([...s3.objects.keys()].filter((k) => k.startsWith(`blogfleet/screenshots/${id}/`))).toHaveLength(
+        2,
+      );
+      const served = await app.app.inject({ method: 'GET', url: shot.image_url });
+      expect(served.statusCode).toBe(200);
+      expect(served.rawPayload.equals(s3.objects.get(key)!.body)).toBe(true);
+      // Nothing of it on this machine.
+      expect(
+        existsSync(path.join(filesRoot(app.deps), ...shot.image_url.replace('/files/', '').split('/'))),
+      ).toBe(false);
+
+      await app.rest('POST', 'sites/bulk-delete', { token, body: { siteIds: [id] } });
+      expect([...s3.objects.keys()].filter((k) => k.startsWith(`blogfleet/screenshots/${id}/`))).toEqual([]);
+    } finally {
+      await app.close();
+      await s3.close();
+    }
+  });
+
+  it('refuses half an S3 configuration at start', () => {
+    expect(() =>
+      loadConfig({ FILES_S3_ENDPOINT: 'http://127.0.0.1:9000', FILES_S3_BUCKET: 'blogfleet' }),
+    ).toThrow(
+      'set FILES_S3_ENDPOINT, FILES_S3_BUCKET, FILES_S3_ACCESS_KEY_ID and FILES_S3_SECRET_ACCESS_KEY together',
+    );
   });
 });

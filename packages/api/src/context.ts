@@ -45,6 +45,15 @@ export interface IntegrationEnv {
    * refuses every sites' folder override; `memory://…` means nothing is on disk.
    */
   dataDir?: string;
+  /** An S3-compatible store for the sites' files (FILES_S3_*); absent: DATA_DIR/files. */
+  filesS3?: {
+    endpoint: string;
+    bucket: string;
+    region: string;
+    accessKeyId: string;
+    secretAccessKey: string;
+    prefix?: string;
+  };
 }
 
 /** Everything the services need, built once per process by the server. */

@@ -17,7 +17,7 @@ export { listSites } from './services/sites';
 export { refreshPendingZones } from './services/dns';
 export { publishDuePosts } from './services/site-posts';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';
-export { filesRoot, screenshotDir, SCREENSHOT_NAME } from './services/site-files';
+export { fileStore, filesRoot, screenshotKey, SCREENSHOT_NAME, type FileStore } from './services/site-files';
 export { hashPassword } from './services/passwords';
 export { pruneLoginAttempts } from './services/auth';
 export { encryptSecret, decryptSecret, secretKeyId } from './services/secrets';

@@ -9,6 +9,7 @@ export const integrationNames = [
   'cloudflare',
   'registrar',
   'keyword_data',
+  'files',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 

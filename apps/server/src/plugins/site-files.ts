@@ -1,35 +1,33 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
-import { filesRoot, screenshotDir, SCREENSHOT_NAME, type ApiDeps } from '@blogfleet/api';
+import { createHash } from 'node:crypto';
+import { fileStore, screenshotKey, SCREENSHOT_NAME, type ApiDeps } from '@blogfleet/api';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * GET /files/screenshots/{siteId}/{name}: the sites' screenshot images. `<img>` cannot send the bearer
- * token, so the names are the key: 128 random bits each, never listed except to signed-in users (GET
- * /sites/{id}/screenshots). A name is taken only if it matches the pattern exactly, so no path leaves
- * the site's folder. A file never changes under its name: cached for a year.
+ * GET /files/screenshots/{siteId}/{name}: the sites' screenshot images, from DATA_DIR or the S3-compatible
+ * store. `<img>` cannot send the bearer token, so the names are the key: 128 random bits each, never
+ * listed except to signed-in users (GET /sites/{id}/screenshots). A name is taken only if it matches the
+ * pattern exactly, so no path leaves the site's folder. A file never changes under its name: cached
+ * for a year.
  */
 export function siteFilesPlugin(app: FastifyInstance, deps: ApiDeps) {
-  const root = filesRoot(deps);
+  const store = fileStore(deps);
   app.get<{ Params: { siteId: string; name: string } }>(
     '/files/screenshots/:siteId/:name',
     async (req, reply) => {
       const { siteId, name } = req.params;
       const notFound = () => reply.code(404).type('text/plain').send('Not found');
       if (!/^\d{1,10}$/.test(siteId) || !SCREENSHOT_NAME.test(name)) return notFound();
-      const file = path.join(screenshotDir(root, Number(siteId)), name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return notFound();
-      const etag = `"${name.slice(0, 32)}-${info.size}"`;
+      const file = await store.get(screenshotKey(Number(siteId), name));
+      if (!file) return notFound();
+      const etag = `"${createHash('sha256').update(file.body).digest('hex').slice(0, 32)}"`;
       reply
         .header('content-type', name.endsWith('.png') ? 'image/png' : 'image/jpeg')
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
-        .header('last-modified', info.mtime.toUTCString())
         .header('x-content-type-options', 'nosniff');
+      if (file.modified) reply.header('last-modified', file.modified.toUTCString());
       if (req.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.header('content-length', info.size).send(createReadStream(file));
+      return reply.header('content-length', file.body.length).send(file.body);
     },
   );
 }

@@ -1,18 +1,15 @@
-import path from 'node:path';
 import { capturePage } from '@blogfleet/integrations/chromium';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { AppError } from '../errors';
 import { audit } from './audit';
 import {
-  filesRoot,
+  fileStore,
+  keyOfUrl,
   newScreenshotKey,
-  removeFiles,
   removeSiteFiles,
-  screenshotDir,
+  screenshotKey,
   screenshotUrl,
-  siteIdsWithFiles,
-  writeAtomically,
 } from './site-files';
 import { getSite, siteUrlOf } from './sites';
 
@@ -41,17 +38,14 @@ export async function siteHomePage(ctx: Pick<Context, 'db'>, siteId: number) {
   return { site, url: `${siteUrlOf(site.wp_api_url)}/` };
 }
 
-const fileOf = (root: string, url: string) => path.join(root, 'screenshots', ...url.split('/').slice(-2));
-
 /** Takes a screenshot of the site's home page, stores both images and the row, prunes the history. */
 export async function takeScreenshot(ctx: Ctx, siteId: number) {
   const { url } = await siteHomePage(ctx, siteId);
   const shot = await capturePage(url);
-  const root = filesRoot(ctx);
+  const store = fileStore(ctx);
   const key = newScreenshotKey();
-  const dir = screenshotDir(root, siteId);
-  await writeAtomically(path.join(dir, `${key}.png`), shot.full);
-  await writeAtomically(path.join(dir, `${key}-thumb.jpg`), shot.thumbnail);
+  await store.put(screenshotKey(siteId, `${key}.png`), shot.full, 'image/png');
+  await store.put(screenshotKey(siteId, `${key}-thumb.jpg`), shot.thumbnail, 'image/jpeg');
   const row = await ctx.db
     .insertInto('site_screenshots')
     .values({
@@ -84,10 +78,8 @@ export async function takeScreenshot(ctx: Ctx, siteId: number) {
         old.map((o) => o.id),
       )
       .execute();
-    await removeFiles(
-      ...old
-        .flatMap((o) => [o.image_url, o.thumbnail_url].filter((u): u is string => Boolean(u)))
-        .map((u) => fileOf(root, u)),
+    await store.remove(
+      old.flatMap((o) => [o.image_url, o.thumbnail_url].filter((u): u is string => Boolean(u))).map(keyOfUrl),
     );
   }
   await audit(ctx, {
@@ -137,7 +129,7 @@ export async function staleScreenshotSites(ctx: Pick<Context, 'db'>, olderThan: 
 
 /** Folders of sites that no longer exist (deleted by the creator's Delete WP, say) are removed. */
 export async function removeOrphanFiles(ctx: Pick<Context, 'db' | 'integrations'>) {
-  const withFiles = await siteIdsWithFiles(ctx);
+  const withFiles = await fileStore(ctx).siteIds();
   if (withFiles.length === 0) return 0;
   const existing = new Set(
     (await ctx.db.selectFrom('sites').select('id').where('id', 'in', withFiles).execute()).map((r) => r.id),
