@@ -121,7 +121,7 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBe('domain_name');
     await page.reload();
     await expect
-      .poll(() => rowNames(page))
+      .poll(() => rowNames(page), { timeout: 10_000 })
       .toEqual([
         'seeded-03.com',
         'seeded-06.com',
@@ -141,7 +141,7 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     const { context, page } = await signedIn('en', DESKTOP);
     await page.goto('/domains?search=seeded-2');
     await expect
-      .poll(() => rowNames(page))
+      .poll(() => rowNames(page), { timeout: 10_000 })
       .toEqual(['seeded-23.com', 'seeded-22.com', 'seeded-21.com', 'seeded-20.com']);
     await page.getByRole('button', { name: 'Delete seeded-23.com' }).click();
     await page.getByRole('alertdialog').getByText('seeded-23.com will be removed from your list.').waitFor();
@@ -156,7 +156,9 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await expect.poll(() => page.getByRole('button', { name: '1 selected' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Domain', exact: true }).click();
     await page.goto('/domains?search=seeded-2');
-    await expect.poll(() => rowNames(page)).toEqual(['seeded-22.com', 'seeded-21.com', 'seeded-20.com']);
+    await expect
+      .poll(() => rowNames(page), { timeout: 10_000 })
+      .toEqual(['seeded-22.com', 'seeded-21.com', 'seeded-20.com']);
     await page.getByRole('checkbox', { name: 'Select seeded-22.com' }).check();
     await page.getByRole('checkbox', { name: 'Select seeded-21.com' }).check();
     await page.getByRole('button', { name: '2 selected' }).click();
@@ -164,7 +166,7 @@ describe.skipIf(blocker !== null)('the domains list in Chromium', { timeout: 120
     await page.getByRole('alertdialog').getByRole('heading', { name: 'Delete 2 domains?' }).waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('2 domains deleted').waitFor();
-    await expect.poll(() => rowNames(page)).toEqual(['seeded-20.com']);
+    await expect.poll(() => rowNames(page), { timeout: 10_000 }).toEqual(['seeded-20.com']);
     await context.close();
   });
 
