@@ -141,7 +141,7 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
     await page.getByRole('button', { name: 'Delete A record shop.cdn-ready.com' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('DNS record deleted').waitFor();
-    await expect.poll(() => records.getByText('shop.cdn-ready.com').count()).toBe(0);
+    await expect.poll(() => records.getByText('shop.cdn-ready.com').count(), { timeout: 10_000 }).toBe(0);
     const history = page.getByRole('list', { name: 'Settings history' });
     await history.getByText('DNS record deleted').waitFor();
     await history.getByText('SSL mode changed').waitFor();

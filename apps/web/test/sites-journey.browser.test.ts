@@ -245,7 +245,9 @@ describe.skipIf(blocker !== null)('sites on real WordPress, as an operator', { t
     await page.getByText('Screenshot taken successfully').waitFor({ timeout: 60_000 });
     const shot = page.getByRole('img', { name: `Latest screenshot of Elsewhere Weekly ${tag}` });
     await shot.waitFor();
-    await expect.poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(400);
+    await expect
+      .poll(() => shot.evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 10_000 })
+      .toBe(400);
     const full = await page.getByRole('link', { name: 'Open the full screenshot' }).getAttribute('href');
     expect((await fetch(`${server.url}${full}`)).headers.get('content-type')).toBe('image/png');
     await page.getByRole('button', { name: 'Performance test' }).click();
@@ -277,7 +279,7 @@ describe.skipIf(blocker !== null)('sites on real WordPress, as an operator', { t
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('1 sites deleted').waitFor();
-    await expect.poll(() => externalRow.count()).toBe(0);
+    await expect.poll(() => externalRow.count(), { timeout: 10_000 }).toBe(0);
     await createdRow.waitFor();
     await context.close();
 

@@ -100,7 +100,7 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
     await confirm.getByRole('heading', { name: 'Delete 1 sites?' }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('1 sites deleted').waitFor();
-    await expect.poll(() => row.count()).toBe(0);
+    await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     await context.close();
   });
 
@@ -173,7 +173,7 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
         mimeType: 'image/png',
         buffer: Buffer.from(ONE_PIXEL_PNG, 'base64'),
       });
-      await expect.poll(() => page.getByLabel('Media title').inputValue()).toBe('leaf');
+      await expect.poll(() => page.getByLabel('Media title').inputValue(), { timeout: 10_000 }).toBe('leaf');
       await page.getByRole('button', { name: 'Upload' }).click();
       await page.getByText('leaf uploaded to WordPress').waitFor();
       await page.getByRole('list', { name: 'Media' }).getByRole('img', { name: 'leaf' }).waitFor();
@@ -201,7 +201,9 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
       await traffic.getByLabel('Target pages').fill('/green-or-black');
       await traffic.getByRole('button', { name: 'Request traffic' }).click();
       await page.getByText('Traffic request saved').waitFor();
-      await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('traffic');
+      await expect
+        .poll(() => new URL(page.url()).searchParams.get('tab'), { timeout: 10_000 })
+        .toBe('traffic');
       const request = page.getByRole('list', { name: 'Traffic requests' }).getByRole('listitem').first();
       await request.getByText('500 unique users over 3 days').waitFor();
       await request.getByText('/green-or-black', { exact: false }).waitFor();
