@@ -60,7 +60,7 @@ export class S3Store {
       res = await this.#o.fetch(url, {
         method,
         headers: signed,
-        body,
+        body: body as RequestInit['body'],
         signal: AbortSignal.timeout(this.#o.timeoutMs),
       });
     } catch (error) {
