@@ -91,6 +91,9 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
       viewport: DESKTOP,
     });
 
+    // Toasts are read in their own region: the settings history shows the same words once it refreshes.
+    const toast = (text: string) => page.getByRole('region', { name: /Notifications/ }).getByText(text);
+
     await page.goto(`/sites/${bare.id}?tab=cloudflare`);
     await page.getByText('no-zone-yet.com has no Cloudflare zone yet.', { exact: false }).waitFor();
     await page.getByRole('link', { name: 'Open the domains screen' }).waitFor();
@@ -102,13 +105,13 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
     expect(await page.getByRole('button', { name: 'Add DNS Record' }).count()).toBe(0);
     cf.activateOnCheck(zoneId!);
     await page.getByRole('button', { name: 'Activate' }).click();
-    await page.getByText('The zone is active').waitFor();
+    await toast('The zone is active').waitFor();
     await page.getByText('Active', { exact: true }).first().waitFor();
 
     await page.getByRole('combobox', { name: 'SSL mode' }).click();
     await page.getByRole('option', { name: 'Full (strict)' }).click();
     await page.getByRole('button', { name: 'Configure SSL' }).click();
-    await page.getByText('SSL mode saved').waitFor();
+    await toast('SSL mode saved').waitFor();
     expect(cf.zones.get(zoneId!)!.ssl).toBe('strict');
 
     const records = page.getByRole('list', { name: 'DNS records' });
@@ -117,7 +120,7 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
     await dialog.getByLabel('Name').fill('shop');
     await dialog.getByLabel('Content').fill('203.0.113.77');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('DNS record added').waitFor();
+    await toast('DNS record added').waitFor();
     await records.getByText('shop.cdn-ready.com').waitFor();
 
     // Cloudflare's own refusal reaches the user.
@@ -127,7 +130,7 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Record already exists.').waitFor();
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('DNS record saved').waitFor();
+    await toast('DNS record saved').waitFor();
     await records.getByText('203.0.113.78').waitFor();
     // A bad address is refused before Cloudflare, with the reason.
     await page.getByRole('button', { name: 'Add DNS Record' }).click();
@@ -140,7 +143,7 @@ describe.skipIf(blocker !== null)('the Cloudflare tab in Chromium', { timeout: 1
 
     await page.getByRole('button', { name: 'Delete A record shop.cdn-ready.com' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('DNS record deleted').waitFor();
+    await toast('DNS record deleted').waitFor();
     await expect.poll(() => records.getByText('shop.cdn-ready.com').count(), { timeout: 10_000 }).toBe(0);
     const history = page.getByRole('list', { name: 'Settings history' });
     await history.getByText('DNS record deleted').waitFor();

@@ -91,7 +91,12 @@ export function measurePage(url: string): Promise<PageMetrics> {
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
       let bytes = 0;
       let requests = 0;
-      cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => {
+      // CDP events arrive on their own: the count is read once every request seen has finished or failed.
+      const pending = new Set<string>();
+      cdp.on('Network.requestWillBeSent', (e: { requestId: string }) => void pending.add(e.requestId));
+      cdp.on('Network.loadingFailed', (e: { requestId: string }) => void pending.delete(e.requestId));
+      cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
+        pending.delete(e.requestId);
         bytes += e.encodedDataLength;
         requests++;
       });
@@ -113,6 +118,9 @@ export function measurePage(url: string): Promise<PageMetrics> {
           fcpMs: fcp ? fcp.startTime : null,
         };
       })()`);
+      for (let waited = 0; pending.size > 0 && waited < 5_000; waited += 50) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       return {
         ttfbMs: Math.round(timing.ttfbMs),
         fcpMs: timing.fcpMs === null ? null : Math.round(timing.fcpMs),

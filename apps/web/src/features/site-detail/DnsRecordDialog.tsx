@@ -157,7 +157,8 @@ export function DnsRecordDialog({
           )}
           {form.type === 'SRV' && (
             <>
-              <FormField label={t`Weight`} required>
+              {/* Own context: the performance card's "Weight" is page weight, a different word in Turkish. */}
+              <FormField label={t({ message: 'Weight', context: 'DNS SRV record' })} required>
                 <Input type="number" value={form.weight} onChange={(e) => set({ weight: e.target.value })} />
               </FormField>
               <FormField label={t`Port`} required>
