@@ -20,9 +20,27 @@ if (missing) {
   console.warn(`Skipping chromium.test.ts: ${missing}`);
 }
 
-const IMAGE = Buffer.alloc(60_000, 7); // served as an opaque download: it only has to be fetched
+/**
+ * A real image (an uncompressed 100×200 BMP, 60 kB of pixels): Chromium stops reading an <img> it cannot
+ * decode, so bytes that are not an image would be counted only as far as they were read.
+ */
+function bitmap(width: number, height: number): Buffer {
+  const pixels = width * 3 * height; // rows of 300 bytes need no padding to 4
+  const header = Buffer.alloc(54);
+  header.write('BM', 0, 'latin1');
+  header.writeUInt32LE(54 + pixels, 2);
+  header.writeUInt32LE(54, 10);
+  header.writeUInt32LE(40, 14);
+  header.writeInt32LE(width, 18);
+  header.writeInt32LE(height, 22);
+  header.writeUInt16LE(1, 26);
+  header.writeUInt16LE(24, 28);
+  header.writeUInt32LE(pixels, 34);
+  return Buffer.concat([header, Buffer.alloc(pixels, 0x7f)]);
+}
+const IMAGE = bitmap(100, 200);
 const PAGE = `<!doctype html><html><head><title>Tall page</title><link rel="stylesheet" href="/site.css"></head>
-<body><h1>Hello from a site</h1><img src="/photo.bin" width="10" height="10"><div style="height:3000px"></div></body></html>`;
+<body><h1>Hello from a site</h1><img src="/photo.bmp" width="10" height="10"><div style="height:3000px"></div></body></html>`;
 const CSS = 'body { font-family: sans-serif; background: #fafafa } h1 { color: #334 }';
 const FIRST_BYTE_DELAY_MS = 150;
 
@@ -39,7 +57,7 @@ beforeAll(async () => {
     };
     if (req.url === '/') return void setTimeout(() => send(200, 'text/html', PAGE), FIRST_BYTE_DELAY_MS);
     if (req.url === '/site.css') return send(200, 'text/css', CSS);
-    if (req.url === '/photo.bin') return send(200, 'application/octet-stream', IMAGE);
+    if (req.url === '/photo.bmp') return send(200, 'image/bmp', IMAGE);
     if (req.url === '/broken')
       return send(500, 'text/html', '<h1>Error establishing a database connection</h1>');
     send(404, 'text/plain', 'not found');
@@ -70,7 +88,7 @@ describe.skipIf(missing !== null)('pages through the system Chromium', { timeout
     expect(m.fcpMs).not.toBeNull();
     expect(m.fcpMs!).toBeGreaterThanOrEqual(m.ttfbMs);
     expect(m.loadMs).toBeGreaterThanOrEqual(m.ttfbMs);
-    const bodies = served['/']! + served['/site.css']! + served['/photo.bin']!;
+    const bodies = served['/']! + served['/site.css']! + served['/photo.bmp']!;
     expect(m.pageWeightBytes).toBeGreaterThanOrEqual(bodies);
     expect(m.pageWeightBytes).toBeLessThan(bodies + 10_000);
     expect(m.requestCount).toBeGreaterThanOrEqual(3);

@@ -8,7 +8,8 @@ export const helmetOptions: FastifyHelmetOptions = {
       'default-src': ["'self'"],
       'script-src': ["'self'"],
       'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'https:'],
+      // Media grids show images from the sites themselves, and a site hosted here answers on plain http.
+      'img-src': ["'self'", 'data:', 'https:', 'http:'],
       'connect-src': ["'self'"],
       // Served over plain HTTP on a LAN or behind a TLS proxy alike; upgrading would break the former.
       'upgrade-insecure-requests': null,

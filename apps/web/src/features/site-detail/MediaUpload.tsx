@@ -3,21 +3,12 @@ import { SITE_MEDIA_MAX_BYTES, SITE_MEDIA_TYPES } from '@blogfleet/validators';
 import { Button, FormField, Input, toast } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { restPost } from '../../lib/rest';
 import { trpc } from '../../lib/trpc';
 
 type Media = RouterOutputs['sites']['uploadMedia']['media'];
-
-/** The file's bytes as base64 (without the data-URL prefix). */
-const base64Of = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
 
 /**
  * Upload an image to the site's WordPress media library (media tab). Through REST: an image is larger
@@ -31,6 +22,22 @@ export function MediaUpload({ siteId }: { siteId: number }) {
   const [title, setTitle] = useState('');
   const [uploading, setUploading] = useState(false);
   const [error, setError] = useState<string | undefined>();
+  // Read once: the data: URL is the preview (the CSP allows data: images, not blob:) and the upload.
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  useEffect(() => {
+    setDataUrl(null);
+    if (!file) return;
+    let current = true;
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (current) setDataUrl(String(reader.result));
+    };
+    reader.readAsDataURL(file);
+    return () => {
+      current = false;
+      reader.abort();
+    };
+  }, [file]);
 
   const choose = (f: File | null) => {
     setError(undefined);
@@ -47,13 +54,13 @@ export function MediaUpload({ siteId }: { siteId: number }) {
   };
 
   const upload = async () => {
-    if (!file) return setError(t`Choose an image first`);
+    if (!file || !dataUrl) return setError(t`Choose an image first`);
     setUploading(true);
     try {
       const { media } = await restPost<{ media: Media }>(`sites/${siteId}/media`, {
         filename: file.name,
         content_type: file.type,
-        data: await base64Of(file),
+        data: dataUrl.slice(dataUrl.indexOf(',') + 1),
         title: title.trim() || undefined,
       });
       toast.success(t`${media.title} uploaded to WordPress`);
@@ -87,6 +94,13 @@ export function MediaUpload({ siteId }: { siteId: number }) {
       <FormField label={t`Media title`} className="sm:flex-1">
         <Input value={title} onChange={(e) => setTitle(e.target.value)} />
       </FormField>
+      {dataUrl && file && (
+        <img
+          src={dataUrl}
+          alt={file.name}
+          className="size-16 shrink-0 rounded-md border border-border object-cover"
+        />
+      )}
       <Button type="submit" className="h-10 md:h-9" loading={uploading}>
         <Upload className="size-4" aria-hidden />
         <Trans>Upload</Trans>

@@ -1,4 +1,5 @@
 import { Button, Card, CardContent, CardHeader, CardTitle } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Gauge } from 'lucide-react';
 import { formatNumber, formatUserDate } from '../../lib/format';
@@ -25,7 +26,10 @@ export function PerformanceCard({
         [t`Time to first byte`, ms(last.ttfb_ms)],
         [t`First contentful paint`, ms(last.fcp_ms)],
         [t`Load time`, ms(last.load_ms)],
-        [t`Page weight`, `${kb(last.page_weight_bytes)} · ${t`${last.request_count} requests`}`],
+        [
+          t`Page weight`,
+          `${kb(last.page_weight_bytes)} · ${t({ message: plural(last.request_count, { one: '# request', other: '# requests' }) })}`,
+        ],
       ] as const)
     : [];
   return (

@@ -25,11 +25,13 @@ export function useSiteChecks(id: number) {
         void utils.sites.get.invalidate();
         void utils.sites.screenshots.invalidate();
         void utils.sites.list.invalidate();
+        void utils.sites.activity.invalidate();
         if (job.status === 'completed') toast.success(t`Screenshot taken successfully`);
         else if (job.status === 'failed') toast.error(t`Failed to take screenshot: ${job.error ?? ''}`);
       }),
       onJobFinished('sites.performance-test', (job) => {
         void utils.sites.performanceTests.invalidate();
+        void utils.sites.activity.invalidate();
         if (job.status === 'completed') toast.success(t`Performance test finished`);
         else if (job.status === 'failed') toast.error(t`Performance test failed: ${job.error ?? ''}`);
       }),
