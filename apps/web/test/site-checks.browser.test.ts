@@ -98,12 +98,12 @@ describe.skipIf(blocker !== null)(
       await page.getByRole('tab', { name: 'Dashboard' }).click();
       const last = page.getByRole('group', { name: 'Last performance test' });
       await last.getByText('Time to first byte').waitFor();
-    expect(await last.textContent()).toMatch(/Load time[\d,.]+ ms/);
+      expect(await last.textContent()).toMatch(/Load time[\d,.]+ ms/);
       const { accessToken } = await login(server.url, ADMIN);
       const [test] = (await api(server.url, 'GET', `sites/${id}/performance-tests`, { token: accessToken }))
         .body.data.tests;
       const count = test.request_count as number;
-    expect(await last.textContent()).toMatch(
+      expect(await last.textContent()).toMatch(
         new RegExp(`Page weight[\\d,.]+ kB · ${count} ${count === 1 ? 'request' : 'requests'}$`),
       );
       // The finished jobs and what they did reach the recent activity without a reload.
