@@ -160,6 +160,13 @@ describe('media upload', () => {
     });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.error.code).toBe('UNAUTHORIZED');
+    // A made-up token is checked like a real one before the body is read.
+    const forged = await t.rest('POST', `sites/${siteId}/media`, {
+      token: 'not-a-real-token',
+      body: { filename: 'large.png', content_type: 'image/png', data: large.toString('base64') },
+    });
+    expect(forged.status).toBe(401);
+    expect(forged.body.error.code).toBe('UNAUTHORIZED');
   });
 });
 

@@ -91,8 +91,6 @@ describe('WordPress sync engine', () => {
     const rows = await localPosts(id);
     expect(rows).toHaveLength(119);
     expect(rows.find((r) => r.wp_post_id === edited.id)?.title).toBe('Edited in wp-admin');
-    const site = await t.db.selectFrom('sites').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    expect(site.posts_modified_through?.toISOString().slice(0, 19)).toBe(edited.modified_gmt);
   });
 
   it('pushes local posts with their categories, tags and featured image, and updates changed ones', async () => {
@@ -205,7 +203,12 @@ describe('WordPress sync engine', () => {
     expect(after.body.data.revisions[1].restored_at).not.toBeNull();
 
     // Another site's post, or a revision of another post, is not found.
-    expect((await api('GET', `sites/${id}/posts/999999/revisions`)).status).toBe(404);
+    const other = await addSite('conflict-other.com', 1);
+    const [foreign] = await localPosts(other.id);
+    expect((await api('GET', `sites/${id}/posts/${foreign!.id}/revisions`)).status).toBe(404);
+    expect(
+      (await api('POST', `sites/${other.id}/posts/${foreign!.id}/revisions/${revisionId}/restore`)).status,
+    ).toBe(404);
     expect((await api('POST', `sites/${id}/posts/${b!.id}/revisions/${revisionId}/restore`)).status).toBe(
       404,
     );
@@ -224,6 +227,55 @@ describe('WordPress sync engine', () => {
     const push = await runJob(`sites/${id}/wp-push`);
     expect(push.result).toMatchObject({ updated: 1, conflicts: [] });
     expect(wp.state.posts[0]!.title).toBe('Written while down');
+  });
+
+  it('keeps a pending edit of a post deleted on WordPress and creates it again; trash is pulled, not lost', async () => {
+    const { wp, id } = await addSite('deleted-there.com', 3);
+    const [a, b] = await localPosts(id);
+    await t.db
+      .updateTable('site_posts')
+      .set({ title: 'Edited here, deleted there', needs_push: true })
+      .where('id', '=', a!.id)
+      .execute();
+    wp.state.posts = wp.state.posts.filter((p) => p.id !== a!.wp_post_id);
+    wp.editPost(b!.wp_post_id!, { status: 'trash' });
+    const sync = await runJob(`sites/${id}/sync`);
+    expect(sync.status, sync.error).toBe('completed');
+    expect(sync.result.pushed).toMatchObject({ created: 1, failed: [] });
+    const recreated = wp.state.posts.filter((p) => p.title === 'Edited here, deleted there');
+    expect(recreated).toHaveLength(1);
+    const rows = await localPosts(id);
+    expect(rows.find((r) => r.id === a!.id)).toMatchObject({
+      wp_post_id: recreated[0]!.id,
+      needs_push: false,
+    });
+    // A trashed post stays, as trash; an edit takes it out of the trash instead of making a second one.
+    expect(rows.find((r) => r.id === b!.id)?.status).toBe('trash');
+    const posts = wp.state.posts.length;
+    const edit = await api('PUT', `sites/${id}/posts/${b!.id}`, {
+      body: { title: 'Back from the trash', content: 'x', status: 'draft' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    expect(wp.state.posts).toHaveLength(posts);
+    expect(wp.state.posts.find((p) => p.id === b!.wp_post_id)).toMatchObject({
+      status: 'draft',
+      title: 'Back from the trash',
+    });
+  });
+
+  it('runs one pull, push or sync of a site at a time: two at once create a new post once', async () => {
+    const { wp, id } = await addSite('one-at-a-time.com', 1);
+    await t.db
+      .insertInto('site_posts')
+      .values({ site_id: id, title: 'Only once', needs_push: true })
+      .execute();
+    const [push, sync] = await Promise.all([
+      api('POST', `sites/${id}/wp-push`),
+      api('POST', `sites/${id}/sync`),
+    ]);
+    const jobs = await Promise.all([waitForJob(push.body.data.job.id), waitForJob(sync.body.data.job.id)]);
+    expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed']);
+    expect(wp.state.posts.filter((p) => p.title === 'Only once')).toHaveLength(1);
   });
 
   it('syncs all sites a few at a time; a site that fails is reported and the others go on', async () => {

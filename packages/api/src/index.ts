@@ -12,6 +12,7 @@ export type {
 export { AppError, describeError, appErrorCodes, type AppErrorCode, type ErrorCode } from './errors';
 export type { Access, Meta } from './trpc';
 export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/users';
+export { authenticate } from './services/auth';
 export { listDomains } from './services/domains';
 export { listSites } from './services/sites';
 export { refreshPendingZones } from './services/dns';

@@ -85,7 +85,7 @@ export const updateSiteSettingsInput = z.object({
   theme: z
     .string()
     .trim()
-    .regex(/^[A-Za-z0-9._-]{1,100}$/, 'Choose a theme installed on the site')
+    .regex(/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/, 'Choose a theme installed on the site')
     .optional(),
 });
 export type UpdateSiteSettingsInput = z.infer<typeof updateSiteSettingsInput>;

@@ -1,4 +1,12 @@
-import { AppError, appRouter, createCaller, describeError, type ApiDeps, type Meta } from '@blogfleet/api';
+import {
+  AppError,
+  appRouter,
+  authenticate,
+  createCaller,
+  describeError,
+  type ApiDeps,
+  type Meta,
+} from '@blogfleet/api';
 import { TRPCError, type AnyTRPCRouter } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
@@ -140,12 +148,13 @@ export async function restPlugin(
       ...(endpoint.bodyLimit
         ? {
             bodyLimit: endpoint.bodyLimit,
-            // A large body is read only for a caller with a token: without one it is refused before.
+            // A large body is read only for a signed-in caller: the session is checked before it.
             onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
-              if (!/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) {
-                return reply
-                  .code(401)
-                  .send(fail({ code: 'UNAUTHORIZED', message: 'Sign in first', details: null }));
+              try {
+                await authenticate(deps, contextFor(deps, request).req.accessToken);
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+                return reply.code(401).send(fail(describeError(error)));
               }
             },
           }

@@ -1,11 +1,11 @@
-import { bulkSiteIdsInput } from '@blogfleet/validators';
+import { bulkSiteIdsInput, MAX_ID } from '@blogfleet/validators';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
 import type { ApiDeps } from '../context';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
-import { pullSite, pushSite } from '../services/site-sync';
+import { pullSite, pushSite, syncSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
 import { defineJobKind, JOB_REQUEST, jobContext, PermanentJobError } from './kind';
 
@@ -132,17 +132,6 @@ export const pushSiteJob = defineJobKind({
     pushSite(jobContext({ deps, createdBy }), payload.siteId, progress).catch(permanentWhenRefused),
 });
 
-/** Sync of one site: its local changes go out first, then WordPress's state comes in. */
-export async function syncSite(
-  ctx: ReturnType<typeof jobContext>,
-  siteId: number,
-  progress: (percent: number, message: string) => Promise<void> = async () => {},
-) {
-  const pushed = await pushSite(ctx, siteId, (p, m) => progress(Math.round(p * 0.3), m));
-  const pulled = await pullSite(ctx, siteId, (p, m) => progress(30 + Math.round(p * 0.7), m));
-  return { pushed, pulled };
-}
-
 /** "Sync all data" of the side panel. */
 export const syncSiteJob = defineJobKind({
   kind: 'sites.sync',
@@ -160,7 +149,7 @@ export const SYNC_ALL_CONCURRENCY = 16;
 
 export const syncAllPayload = z.object({
   /** These sites; absent: every active site with WordPress credentials. */
-  siteIds: z.array(z.number().int().positive()).max(10_000).optional(),
+  siteIds: z.array(z.number().int().positive().max(MAX_ID)).max(10_000).optional(),
 });
 
 export interface SiteSyncResult {

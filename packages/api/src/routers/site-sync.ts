@@ -2,7 +2,7 @@ import { idParam } from '@blogfleet/validators';
 import { z } from 'zod';
 import { enqueueSiteJob, pushSiteJob, syncAllPayload, syncAllSitesJob, syncSiteJob } from '../jobs/sites';
 import { jobView } from '../services/job-view';
-import { enqueueForSubject } from '../services/jobs';
+import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { listPostRevisions, postRevisionView, restorePostRevision } from '../services/site-post-revisions';
 import * as sites from '../services/sites';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -46,19 +46,22 @@ export const siteSyncProcedures = {
         tags,
         summary: 'Sync every active site, or the given ones (a job)',
         description:
-          'Sites are synced a few at a time; one that fails (down, wrong password) is reported in `result.results` with the reason and the others go on. One such job runs at a time.',
+          'Sites are synced a few at a time; one that fails (down, wrong password) is reported in `result.results` with the reason and the others go on. One sync of every site runs at a time; a pull, push or sync of one site waits for another of the same site.',
       },
     })
     .input(syncAllPayload)
     .output(z.object({ job: jobView }))
     .mutation(async ({ ctx, input }) => ({
-      job: await enqueueForSubject(
-        ctx,
-        syncAllSitesJob.kind,
-        input.siteIds ? { siteIds: [...new Set(input.siteIds)] } : {},
-        { subject: 'sites', subjectId: 0 },
-        'Another user is already syncing the sites',
-      ),
+      // Selected sites are their own job; every site is one at a time (a second request joins it).
+      job: input.siteIds
+        ? await enqueueJob(ctx, syncAllSitesJob.kind, { siteIds: [...new Set(input.siteIds)] })
+        : await enqueueForSubject(
+            ctx,
+            syncAllSitesJob.kind,
+            {},
+            { subject: 'sites', subjectId: 0 },
+            'Another user is already syncing the sites',
+          ),
     })),
 
   postRevisions: protectedProcedure

@@ -13,6 +13,7 @@ import {
   updateSiteSettingsInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
+import { AppError } from '../errors';
 import { bulkTestConnectionJob, enqueueFirstPull, enqueueSiteJob, pullSiteJob } from '../jobs/sites';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
@@ -233,7 +234,12 @@ export const sitesRouter = router({
       const list = await listSitePosts(ctx, input);
       if (!input.sync) return list;
       const site = await sites.getSite(ctx, input.id);
-      return { ...list, sync_job: await enqueueSiteJob(ctx, pullSiteJob.kind, site, 'pulling') };
+      // Somebody else's pull running is no reason to refuse the list: it is answered without a job.
+      const job = await enqueueSiteJob(ctx, pullSiteJob.kind, site, 'pulling').catch((error: unknown) => {
+        if (error instanceof AppError && error.appCode === 'VALIDATION_ERROR') return null;
+        throw error;
+      });
+      return { ...list, sync_job: job };
     }),
 
   createPost: protectedProcedure

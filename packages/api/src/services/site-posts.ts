@@ -8,12 +8,19 @@ import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { listPage } from './list';
 import { likePattern } from './search';
-import { fromWordPress, gmt, sameTime, setAsideConflict, toWordPress, wordCount } from './site-sync';
+import {
+  fromWordPress,
+  gmt,
+  sameTime,
+  setAsideConflict,
+  toWordPress,
+  wordCount,
+  wordPressCopy,
+} from './site-sync';
 import { requireSiteClient, siteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
 type PostRow = Selectable<SitePostsTable>;
-type SiteClient = Awaited<ReturnType<typeof requireSiteClient>>['client'];
 
 export const sitePostView = z.object({
   id: z.number().int(),
@@ -235,17 +242,6 @@ async function keepForPush(ctx: Ctx, siteId: number, postId: number, next: Retur
     details: { postId, pending: true },
   });
   return toView(row);
-}
-
-/** WordPress's copy of a post, or null when it is gone there (trashed or deleted). */
-async function wordPressCopy(client: SiteClient, wpPostId: number) {
-  try {
-    const wp = await client.getPost(wpPostId);
-    return wp.status === 'trash' ? null : wp;
-  } catch (error) {
-    if (error instanceof WordPressError && error.code === 'NOT_FOUND') return null;
-    throw error;
-  }
 }
 
 /** DELETE sites/{id}/posts/{postId}: moved to WordPress's trash (already gone there is fine), then removed here. */

@@ -1,11 +1,19 @@
 import type { Database, Kysely, Selectable, SitePostStatus, SitePostsTable } from '@blogfleet/db';
-import type { WpPost, WpPostInput, WpPostStatus } from '@blogfleet/integrations/wordpress';
+import { randomUUID } from 'node:crypto';
+import {
+  WordPressError,
+  type WpPost,
+  type WpPostInput,
+  type WpPostStatus,
+} from '@blogfleet/integrations/wordpress';
 import type { Context } from '../context';
+import { AppError } from '../errors';
 import { audit } from './audit';
 import { requireSiteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } | null };
 type PostRow = Selectable<SitePostsTable>;
+type SiteClient = Awaited<ReturnType<typeof requireSiteClient>>['client'];
 type Progress = (percent: number, message: string) => Promise<void>;
 
 /** WordPress's post statuses as the console names them (core §4). */
@@ -139,13 +147,17 @@ export async function setAsideConflict(
   wp: WpPost,
   userId: number | null,
 ) {
-  const revisionId = await keepRevision(db, local, 'conflict', userId);
-  await db
-    .updateTable('site_posts')
-    .set(fromWordPress(local.site_id, wp))
-    .where('id', '=', local.id)
-    .execute();
-  return revisionId;
+  const both = async (trx: Kysely<Database>) => {
+    const revisionId = await keepRevision(trx, local, 'conflict', userId);
+    await trx
+      .updateTable('site_posts')
+      .set(fromWordPress(local.site_id, wp))
+      .where('id', '=', local.id)
+      .execute();
+    return revisionId;
+  };
+  // The revision and WordPress's version together, or neither.
+  return db.isTransaction ? both(db) : db.transaction().execute(both);
 }
 
 /** Makes the local rows of one kind equal to WordPress's: update by WordPress id, insert new, delete gone. */
@@ -180,26 +192,69 @@ async function reconcile<T extends { id: number }>(
   return { total: remote.length, removed: gone.length };
 }
 
+/** Every status WordPress keeps a post in, trash included (`any` leaves trash out). */
+const ALL_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+
+/** How long a pull, push or sync may hold a site before another may take it (its process died). */
+const LEASE_MS = 15 * 60_000;
+
 /**
- * WordPress pull (core §2 side panel, issue 10 §3). Categories, tags and media are read whole; of the
- * posts (every status) only ids and modified times are listed, and the bodies of those new or changed
- * since this copy was made are fetched, so a second pull of an unchanged site reads no post bodies.
- * What WordPress no longer has is removed (posts never pushed are kept); a post changed here and there
- * keeps WordPress's version, the local one becomes a revision. One transaction once everything is read.
+ * Runs `work` holding the site's sync lease (0014): one pull, push or sync of a site at a time across
+ * processes; another one waits up to a minute for it, then gives up saying why.
  */
-export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = async () => {}) {
+export async function withSiteLease<T>(ctx: Pick<Context, 'db'>, siteId: number, work: () => Promise<T>) {
+  const lease = randomUUID();
+  for (let waited = 0; ; waited += 500) {
+    const taken = await ctx.db
+      .updateTable('sites')
+      .set({ sync_lease_id: lease, sync_lease_until: new Date(Date.now() + LEASE_MS) })
+      .where('id', '=', siteId)
+      .where((eb) => eb.or([eb('sync_lease_until', 'is', null), eb('sync_lease_until', '<', new Date())]))
+      .returning('id')
+      .executeTakeFirst();
+    if (taken) break;
+    if (waited >= 60_000) {
+      throw new AppError('VALIDATION_ERROR', 'Another pull, push or sync of this site is running');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  try {
+    return await work();
+  } finally {
+    await ctx.db
+      .updateTable('sites')
+      .set({ sync_lease_id: null, sync_lease_until: null })
+      .where('id', '=', siteId)
+      .where('sync_lease_id', '=', lease)
+      .execute();
+  }
+}
+
+/**
+ * WordPress pull (core §2 side panel, issue 10 §3): posts of every status, trash included, categories,
+ * tags and media into the local copies. Posts are incremental: ids and modified times are listed and
+ * only new or changed bodies fetched. What WordPress no longer lists is removed once WordPress confirms
+ * it (a page that shifted while it was listed proves nothing); a post with a change waiting to be pushed
+ * is kept and created again by the push. A post changed here and there keeps WordPress's version, the
+ * local one becomes a revision; an edit saved while the pull ran is not overwritten unseen.
+ */
+export function pullSite(ctx: Ctx, siteId: number, progress: Progress = async () => {}) {
+  return withSiteLease(ctx, siteId, () => pullSiteHeld(ctx, siteId, progress));
+}
+
+async function pullSiteHeld(ctx: Ctx, siteId: number, progress: Progress) {
   const { client } = await requireSiteClient(ctx, siteId);
   await progress(5, 'Reading categories, tags, media and the list of posts');
   const [categories, tags, media, stamps] = await Promise.all([
     client.listCategories(),
     client.listTags(),
     client.listMedia(),
-    client.listPostStamps({ status: 'any' }),
+    client.listPostStamps({ status: ALL_STATUSES }),
   ]);
   // Bodies stay in the database: an unchanged site costs a list of stamps, not a copy of its posts.
   const local = await ctx.db
     .selectFrom('site_posts')
-    .select(['id', 'wp_post_id', 'wp_modified_gmt', 'needs_push'])
+    .select(['id', 'wp_post_id', 'wp_modified_gmt'])
     .where('site_id', '=', siteId)
     .where('wp_post_id', 'is not', null)
     .execute();
@@ -211,7 +266,16 @@ export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = as
     })
     .map((s) => s.id);
   await progress(40, `Reading ${changed.length} new or changed posts`);
-  const posts = await client.listPosts({ status: 'any', include: changed });
+  const posts = await client.listPosts({ status: ALL_STATUSES, include: changed });
+  const listed = new Set(stamps.map((s) => s.id));
+  const vanished = local.filter((r) => !listed.has(r.wp_post_id!));
+  // Asked for by id: whatever WordPress still returns was only missed by the listing.
+  const stillThere = new Set(
+    (await client.listPosts({ status: ALL_STATUSES, include: vanished.map((r) => r.wp_post_id!) })).map(
+      (p) => p.id,
+    ),
+  );
+  const goneIds = vanished.filter((r) => !stillThere.has(r.wp_post_id!)).map((r) => r.id);
   await progress(80, `Saving ${posts.length} posts`);
   const counts = await ctx.db.transaction().execute(async (trx) => {
     const c = await reconcile(trx, 'wp_categories', siteId, categories, (x) => ({
@@ -235,44 +299,59 @@ export async function pullSite(ctx: Ctx, siteId: number, progress: Progress = as
     let conflicts = 0;
     const fresh = [];
     for (const p of posts) {
-      const row = byWpId.get(p.id);
-      if (row?.needs_push) {
-        const mine = await trx
-          .selectFrom('site_posts')
-          .selectAll()
-          .where('id', '=', row.id)
-          .executeTakeFirstOrThrow();
+      const seen = byWpId.get(p.id);
+      if (!seen) {
+        fresh.push({ ...fromWordPress(siteId, p), created_at: gmt(p.date_gmt) ?? new Date() });
+        continue;
+      }
+      // Read again, locked: an edit saved since the listing is seen here.
+      const mine = await trx
+        .selectFrom('site_posts')
+        .selectAll()
+        .where('id', '=', seen.id)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!mine) continue;
+      // Saved to WordPress from here since the listing: this body is older than the row.
+      if (!mine.needs_push && !sameTime(mine.wp_modified_gmt, seen.wp_modified_gmt)) continue;
+      if (mine.needs_push) {
         await setAsideConflict(trx, mine, p, ctx.user?.id ?? null);
         conflicts++;
-      } else if (row) {
-        await trx.updateTable('site_posts').set(fromWordPress(siteId, p)).where('id', '=', row.id).execute();
       } else {
-        fresh.push({ ...fromWordPress(siteId, p), created_at: gmt(p.date_gmt) ?? new Date() });
+        await trx.updateTable('site_posts').set(fromWordPress(siteId, p)).where('id', '=', mine.id).execute();
       }
     }
-    // One statement per 500 new posts: a first pull of a large site is mostly inserts.
+    // One statement per 500 new posts (a first pull is mostly inserts); one created here meanwhile stays.
     for (let i = 0; i < fresh.length; i += 500) {
       await trx
         .insertInto('site_posts')
         .values(fresh.slice(i, i + 500))
+        .onConflict((oc) =>
+          oc.columns(['site_id', 'wp_post_id']).where('wp_post_id', 'is not', null).doNothing(),
+        )
         .execute();
     }
-    const present = new Set(stamps.map((s) => s.id));
-    const gone = local.filter((r) => !present.has(r.wp_post_id!)).map((r) => r.id);
-    if (gone.length > 0) await trx.deleteFrom('site_posts').where('id', 'in', gone).execute();
-    const through = stamps.reduce<Date | null>((max, s) => {
-      const d = gmt(s.modified_gmt);
-      return d && (!max || d > max) ? d : max;
-    }, null);
-    await trx
-      .updateTable('sites')
-      .set({ last_synced_at: new Date(), posts_modified_through: through })
-      .where('id', '=', siteId)
-      .execute();
+    let removed = 0;
+    if (goneIds.length > 0) {
+      // A change waiting to be pushed outlives the post: it loses its WordPress id and is created again.
+      await trx
+        .updateTable('site_posts')
+        .set({ wp_post_id: null, wp_modified_gmt: null })
+        .where('id', 'in', goneIds)
+        .where('needs_push', '=', true)
+        .execute();
+      const deleted = await trx
+        .deleteFrom('site_posts')
+        .where('id', 'in', goneIds)
+        .where('needs_push', '=', false)
+        .executeTakeFirst();
+      removed = Number(deleted.numDeletedRows);
+    }
+    await trx.updateTable('sites').set({ last_synced_at: new Date() }).where('id', '=', siteId).execute();
     return {
       posts: stamps.length,
       postsFetched: posts.length,
-      postsRemoved: gone.length,
+      postsRemoved: removed,
       conflicts,
       categories: c.total,
       tags: tg.total,
@@ -291,12 +370,16 @@ export interface PushResult {
 }
 
 /**
- * WordPress push: every local post WordPress does not have yet is created there, every one changed here
- * since the last sync is updated, with categories, tags and featured image. Before an update WordPress's
- * copy is read: changed there too since this one was made, it wins (conflict → revision). A post that
- * fails is named with the reason and the others go on.
+ * WordPress push: every local post WordPress does not have is created there (also one deleted there
+ * meanwhile), every one changed here since the last sync is updated, with categories, tags and
+ * featured image. Before an update WordPress's copy is read: changed there too since this one was made,
+ * it wins (conflict → revision). A post that fails is named with the reason and the others go on.
  */
-export async function pushSite(ctx: Ctx, siteId: number, progress: Progress = async () => {}) {
+export function pushSite(ctx: Ctx, siteId: number, progress: Progress = async () => {}) {
+  return withSiteLease(ctx, siteId, () => pushSiteHeld(ctx, siteId, progress));
+}
+
+async function pushSiteHeld(ctx: Ctx, siteId: number, progress: Progress) {
   const { client } = await requireSiteClient(ctx, siteId);
   const rows = await ctx.db
     .selectFrom('site_posts')
@@ -307,31 +390,24 @@ export async function pushSite(ctx: Ctx, siteId: number, progress: Progress = as
     .orderBy('id')
     .execute();
   const result: PushResult = { created: 0, updated: 0, conflicts: [], failed: [] };
+  const save = (rowId: number, wp: WpPost) =>
+    ctx.db.updateTable('site_posts').set(fromWordPress(siteId, wp)).where('id', '=', rowId).execute();
   for (const [i, row] of rows.entries()) {
     await progress(5 + Math.round((i / Math.max(rows.length, 1)) * 90), `Pushing ${row.title}`);
     try {
-      if (row.wp_post_id === null) {
-        const wp = await client.createPost(toWordPress(row));
-        await ctx.db
-          .updateTable('site_posts')
-          .set(fromWordPress(siteId, wp))
-          .where('id', '=', row.id)
-          .execute();
+      const current = row.wp_post_id === null ? null : await wordPressCopy(client, row.wp_post_id);
+      if (!current) {
+        await save(row.id, await client.createPost(toWordPress(row)));
         result.created++;
         continue;
       }
-      const current = await client.getPost(row.wp_post_id);
-      if (!sameTime(gmt(current.modified_gmt), row.wp_modified_gmt)) {
+      // A row from before modified times were kept has nothing to compare: it is sent as it is.
+      if (row.wp_modified_gmt && !sameTime(gmt(current.modified_gmt), row.wp_modified_gmt)) {
         const revisionId = await setAsideConflict(ctx.db, row, current, ctx.user?.id ?? null);
         result.conflicts.push({ postId: row.id, title: row.title, revisionId });
         continue;
       }
-      const wp = await client.updatePost(row.wp_post_id, toWordPress(row));
-      await ctx.db
-        .updateTable('site_posts')
-        .set(fromWordPress(siteId, wp))
-        .where('id', '=', row.id)
-        .execute();
+      await save(row.id, await client.updatePost(current.id, toWordPress(row)));
       result.updated++;
     } catch (error) {
       result.failed.push({ postId: row.id, title: row.title, reason: (error as Error).message });
@@ -350,4 +426,23 @@ export async function pushSite(ctx: Ctx, siteId: number, progress: Progress = as
     },
   });
   return result;
+}
+
+/** Sync of one site: its local changes go out first, then WordPress's state comes in, under one lease. */
+export function syncSite(ctx: Ctx, siteId: number, progress: Progress = async () => {}) {
+  return withSiteLease(ctx, siteId, async () => {
+    const pushed = await pushSiteHeld(ctx, siteId, (p, m) => progress(Math.round(p * 0.3), m));
+    const pulled = await pullSiteHeld(ctx, siteId, (p, m) => progress(30 + Math.round(p * 0.7), m));
+    return { pushed, pulled };
+  });
+}
+
+/** WordPress's copy of a post (trashed ones too: an update takes them out of the trash), or null when deleted. */
+export async function wordPressCopy(client: SiteClient, wpPostId: number): Promise<WpPost | null> {
+  try {
+    return await client.getPost(wpPostId);
+  } catch (error) {
+    if (error instanceof WordPressError && error.code === 'NOT_FOUND') return null;
+    throw error;
+  }
 }

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The WordPress sync engine: what each local post was built from (WordPress's modified time, its terms
- * and featured image) so a push can tell a conflict, where the last incremental pull got to, and the
+ * and featured image) so a push can tell a conflict, and the
  * local versions a conflict set aside (revisions the user can restore).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -17,7 +17,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE INDEX site_posts_needs_push_idx ON site_posts (site_id) WHERE needs_push OR wp_post_id IS NULL`.execute(
     db,
   );
-  await db.schema.alterTable('sites').addColumn('posts_modified_through', 'timestamptz').execute();
 
   await db.schema
     .createTable('site_post_revisions')
@@ -44,7 +43,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('site_post_revisions').execute();
-  await db.schema.alterTable('sites').dropColumn('posts_modified_through').execute();
   await sql`DROP INDEX IF EXISTS site_posts_needs_push_idx`.execute(db);
   await db.schema
     .alterTable('site_posts')

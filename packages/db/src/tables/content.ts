@@ -165,8 +165,9 @@ export interface SitesTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   last_synced_at: NullableTimestamp;
-  /** WordPress modified time up to which posts were pulled (the next pull asks only for later changes). */
-  posts_modified_through: NullableTimestamp;
+  /** The pull, push or sync holding the site (see 0014), and until when. */
+  sync_lease_id: string | null;
+  sync_lease_until: NullableTimestamp;
   /** Provisioned by Blogfleet on its own hosting target (Delete WP removes it there). */
   hosted_here: Generated<boolean>;
   /** Encrypted JSON of the full credentials of a site Blogfleet provisioned. */

@@ -17,7 +17,7 @@ export async function switchSiteTheme(
   domainInput: string,
   stylesheet: string,
 ): Promise<{ stylesheet: string; name: string }> {
-  if (!/^[A-Za-z0-9._-]{1,100}$/.test(stylesheet)) {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9._-]{0,99}$/.test(stylesheet)) {
     throw new WordPressHostError('INVALID', `"${stylesheet}" is not a theme folder name`);
   }
   const domain = normalizeDomain(domainInput);
