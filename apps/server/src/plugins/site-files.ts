@@ -30,7 +30,7 @@ export function siteFilesPlugin(app: FastifyInstance, deps: ApiDeps) {
       }
       reply.header('content-type', name.endsWith('.png') ? 'image/png' : 'image/jpeg');
       if (file.modified) reply.header('last-modified', file.modified.toUTCString());
-      return reply.header('content-length', file.body.length).send(file.body);
+      return reply.header('content-length', file.size).send(file.body);
     },
   );
 }

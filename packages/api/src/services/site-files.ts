@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { S3Store } from '@blogfleet/integrations/object-store';
 import type { Context } from '../context';
 
 /** A stored file as the server serves it. */
 export interface StoredFile {
-  body: Buffer;
+  /** Streamed from disk; an S3 object arrives whole (screenshots are a few MB at most). */
+  body: Readable | Buffer;
+  size: number;
   modified: Date | null;
 }
 
@@ -53,7 +57,7 @@ function localStore(root: string): FileStore {
       const target = file(key);
       const info = await stat(target).catch(() => null);
       if (!info?.isFile()) return null;
-      return { body: await readFile(target), modified: info.mtime };
+      return { body: createReadStream(target), size: info.size, modified: info.mtime };
     },
     async remove(keys) {
       await Promise.all(keys.map((k) => rm(file(k), { force: true })));
@@ -72,7 +76,9 @@ function s3Store(store: S3Store): FileStore {
     put: (key, data, contentType) => store.put(key, data, contentType),
     async get(key) {
       const o = await store.get(key);
-      return o && { body: o.body, modified: o.lastModified ? new Date(o.lastModified) : null };
+      return (
+        o && { body: o.body, size: o.body.length, modified: o.lastModified ? new Date(o.lastModified) : null }
+      );
     },
     async remove(keys) {
       await Promise.all(keys.map((k) => store.delete(k)));
