@@ -39,14 +39,7 @@ afterAll(async () => {
 const api = (method: string, p: string, opts: RestOptions = {}) =>
   t.rest(method, p, { token: admin, ...opts });
 
-async function waitForJob(id: string) {
-  for (let i = 0; i < 240; i++) {
-    const job = (await api('GET', `jobs/${id}`)).body.data.job;
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`job ${id} did not end`);
-}
+const waitForJob = (id: string) => t.waitForJob(id, admin);
 
 async function addSite(domain: string) {
   const wp = await startWordPressTestServer();
@@ -247,11 +240,7 @@ describe.skipIf(missing !== null)('screenshots in an S3-compatible store', { tim
       });
       const id = added.body.data.site.id as number;
       const started = await app.rest('POST', `sites/${id}/screenshot`, { token });
-      let job = started.body.data.job;
-      for (let i = 0; i < 120 && ['pending', 'running'].includes(job.status); i++) {
-        await new Promise((r) => setTimeout(r, 250));
-        job = (await app.rest('GET', `jobs/${job.id}`, { token })).body.data.job;
-      }
+      const job = await app.waitForJob(started.body.data.job.id, token);
       expect(job.status, job.error).toBe('completed');
       const [shot] = (await app.rest('GET', `sites/${id}/screenshots`, { token })).body.data.screenshots;
       const key = `blogfleet/${shot.image_url.replace('/files/', '')}`;

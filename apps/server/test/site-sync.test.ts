@@ -21,14 +21,7 @@ afterAll(async () => {
 const api = (method: string, path: string, opts: RestOptions = {}) =>
   t.rest(method, path, { token: admin, ...opts });
 
-async function waitForJob(id: string) {
-  for (let i = 0; i < 160; i++) {
-    const job = (await api('GET', `jobs/${id}`)).body.data.job;
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`job ${id} did not end`);
-}
+const waitForJob = (id: string) => t.waitForJob(id, admin);
 
 /** A WordPress (test server) with some posts, added as an existing site. */
 async function addSite(domain: string, seedPosts = 3) {

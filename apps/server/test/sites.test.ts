@@ -24,14 +24,7 @@ afterAll(async () => {
   await wp2?.close();
 });
 
-async function waitForJob(id: string) {
-  for (let i = 0; i < 120; i++) {
-    const job = (await api('GET', `jobs/${id}`)).body.data.job;
-    if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`job ${id} did not end`);
-}
+const waitForJob = (id: string) => t.waitForJob(id, admin);
 
 const api = (method: string, path: string, opts: RestOptions = {}) =>
   t.rest(method, path, { token: admin, ...opts });

@@ -40,6 +40,8 @@ export interface TestApp {
   createUser(
     fields?: Partial<{ username: string; email: string; role: string; status: string; password: string }>,
   ): Promise<{ id: number; email: string; password: string }>;
+  /** Polls GET /jobs/{id} with the token until the job has ended (up to a minute); answers the job. */
+  waitForJob(id: string, token: string): Promise<any>;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     dbHandle,
     config,
     rest,
+    waitForJob: async (id, token) => {
+      for (let i = 0; i < 240; i++) {
+        const job = (await rest('GET', `jobs/${id}`, { token })).body.data.job;
+        if (['completed', 'failed', 'cancelled'].includes(job.status)) return job;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+      throw new Error(`job ${id} did not end`);
+    },
     login,
     createUser,
     close: async () => {
