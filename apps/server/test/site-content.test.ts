@@ -2,6 +2,7 @@
  * Media upload to a site's WordPress and "Create with AI" drafts, through REST, against the WordPress
  * protocol test server and the chat-completions test server.
  */
+import http from 'node:http';
 import { deflateSync } from 'node:zlib';
 import {
   startChatCompletionsTestServer,
@@ -12,7 +13,12 @@ import {
   type WordPressTestServer,
 } from '@blogfleet/integrations/wordpress/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type RestOptions, type TestApp } from '@blogfleet/server/testing';
+import {
+  LARGE_BODIES_AT_ONCE,
+  startTestApp,
+  type RestOptions,
+  type TestApp,
+} from '@blogfleet/server/testing';
 
 let t: TestApp;
 let admin: string;
@@ -106,6 +112,24 @@ describe('media upload', () => {
     expect(listed.body.data.media.map((m: { title: string }) => m.title)).toEqual(['Tea glass']);
   });
 
+  it('names the file by its type, as WordPress reads the name: no extension, or another type’s, is fixed', async () => {
+    const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000ffd9', 'hex');
+    const named = await api('POST', `sites/${siteId}/media`, {
+      body: { filename: 'cover.png', content_type: 'image/jpeg', data: jpeg.toString('base64') },
+    });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    expect(named.body.data.media.source_url).toMatch(/\/cover\.jpg$/);
+    const bare = await api('POST', `sites/${siteId}/media`, {
+      body: { filename: 'scan', content_type: 'image/png', data: png().toString('base64') },
+    });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(200);
+    expect(bare.body.data.media.source_url).toMatch(/\/scan\.png$/);
+    const kept = await api('POST', `sites/${siteId}/media`, {
+      body: { filename: 'Photo.JPEG', content_type: 'image/jpeg', data: jpeg.toString('base64') },
+    });
+    expect(kept.body.data.media.source_url).toMatch(/\/Photo\.JPEG$/);
+  });
+
   it('refuses what is not an image of the stated type, too large, or not base64; nothing is stored', async () => {
     const before = wp.state.media.length;
     const cases: [unknown, string][] = [
@@ -167,6 +191,45 @@ describe('media upload', () => {
     });
     expect(forged.status).toBe(401);
     expect(forged.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('reads a few uploads at once; more are told to retry, and a slot frees when an upload is dropped', async () => {
+    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const { hostname, port } = new URL(base);
+    // Uploads whose bodies are still arriving: each holds a slot until it ends.
+    const slow = Array.from({ length: LARGE_BODIES_AT_ONCE }, () => {
+      const req = http.request({
+        hostname,
+        port,
+        method: 'POST',
+        path: `/api/v1/sites/${siteId}/media`,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      });
+      req.on('error', () => {});
+      req.write('{"filename":"slow.png","content_type":"image/png","data":"');
+      return req;
+    });
+    const call = () =>
+      fetch(`${base}/api/v1/sites/${siteId}/media`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          filename: 'quick.png',
+          content_type: 'image/png',
+          data: png().toString('base64'),
+        }),
+      });
+    await expect
+      .poll(async () => {
+        const res = await call();
+        return res.status === 429
+          ? { status: 429, retry: res.headers.get('retry-after'), body: await res.json() }
+          : res.status;
+      })
+      .toMatchObject({ status: 429, retry: '2', body: { success: false, error: { code: 'RATE_LIMITED' } } });
+    slow[0]!.destroy();
+    await expect.poll(async () => (await call()).status).toBe(200);
+    for (const req of slow) req.destroy();
   });
 });
 

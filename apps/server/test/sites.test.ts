@@ -405,6 +405,62 @@ describe('sites', () => {
     }
   });
 
+  it('sets and clears a post’s categories, tags and featured image; featured_image is the image’s address', async () => {
+    const wp5 = await startWordPressTestServer({ seedPosts: 0 });
+    try {
+      wp5.state.categories.push({ id: 40, name: 'News', slug: 'news', description: '', parent: 0 });
+      wp5.state.tags.push({ id: 41, name: 'Deals', slug: 'deals' });
+      wp5.state.media.push({
+        id: 42,
+        source_url: `${wp5.url}/wp-content/uploads/cover.png`,
+        title: 'Cover',
+        mime_type: 'image/png',
+        bytes: 100,
+      });
+      const id = (
+        await api('POST', 'sites', {
+          body: {
+            site_title: 'Terms',
+            domain_name: 'terms-site.com',
+            wp_api_url: wp5.url,
+            wp_username: wp5.options.username,
+            wp_app_password: wp5.options.password,
+          },
+        })
+      ).body.data.site.id;
+      expect((await waitForJob((await api('POST', `sites/${id}/wp-pull`)).body.data.job.id)).status).toBe(
+        'completed',
+      );
+
+      const created = await api('POST', `sites/${id}/posts`, { body: { title: 'Plain' } });
+      const post = created.body.data.post;
+      const onWp = () => wp5.state.posts.find((p) => p.id === post.wp_post_id)!;
+      // A new post without categories gets WordPress's default one.
+      expect(onWp().categories).toEqual([1]);
+      expect(post).toMatchObject({ category_ids: [1], featured_image: null });
+
+      const set = await api('PUT', `sites/${id}/posts/${post.id}`, {
+        body: { title: 'Plain', category_ids: [40], tag_ids: [41], featured_media_id: 42 },
+      });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expect(onWp()).toMatchObject({ categories: [40], tags: [41], featured_media: 42 });
+      expect(set.body.data.post).toMatchObject({
+        category_ids: [40],
+        featured_image: `${wp5.url}/wp-content/uploads/cover.png`,
+      });
+      const listed = (await api('GET', `sites/${id}/posts`)).body.data.posts[0];
+      expect(listed.featured_image).toBe(`${wp5.url}/wp-content/uploads/cover.png`);
+
+      const cleared = await api('PUT', `sites/${id}/posts/${post.id}`, {
+        body: { title: 'Plain', category_ids: [], tag_ids: [], featured_media_id: null },
+      });
+      expect(cleared.status).toBe(200);
+      expect(onWp()).toMatchObject({ categories: [], tags: [], featured_media: 0 });
+      expect(cleared.body.data.post).toMatchObject({ category_ids: [], tag_ids: [], featured_image: null });
+    } finally {
+      await wp5.close();
+    }
+  });
   it('saves settings, sets status in bulk and deletes records in bulk (domains freed), refusing a site hosted here', async () => {
     const list = (await api('GET', 'sites', { query: { domain: 'seeded', limit: 100 } })).body.data as {
       id: number;

@@ -22,6 +22,7 @@ export { startFaultProxy, type FaultProxy } from './tcp-proxy';
 export { trpcClient } from './trpc-client';
 export { createTestDb, createTestDatabaseUrl } from '@blogfleet/db/testing';
 export { buildApp } from '../src/app';
+export { LARGE_BODIES_AT_ONCE } from '../src/plugins/rest';
 export { loadConfig, type Config } from '../src/config';
 export { startQueue } from '../src/jobs/queue';
 export { startJobWorkers } from '../src/jobs/workers';

@@ -144,5 +144,34 @@ describe.skipIf(blocker !== null)(
       await page.getByText('No screenshot yet').waitFor();
       await context.close();
     });
+
+    it('warns, naming the post, when a sync could not send a post WordPress refused', async () => {
+      const { id, wp } = await addSite('Half Sent', 'half-sent.com');
+      const { accessToken } = await login(server.url, ADMIN);
+      // Written while WordPress did not answer: kept here for the next push.
+      wp.inject({ method: 'POST', route: '/wp/v2/posts', drop: true, times: Infinity });
+      const kept = await api(server.url, 'POST', `sites/${id}/posts`, {
+        token: accessToken,
+        body: { title: 'Refused draft' },
+      });
+      expect(kept.body.data.post.needs_push, JSON.stringify(kept.body)).toBe(true);
+      wp.faults.length = 0;
+      wp.inject({
+        method: 'POST',
+        route: '/wp/v2/posts',
+        status: 400,
+        code: 'rest_invalid_param',
+        message: 'Invalid parameter(s): title',
+      });
+      const { context, page } = await openSignedIn(browser, server.url, ADMIN, { viewport: DESKTOP });
+      await page.goto(`/sites/${id}`);
+      await page.getByRole('button', { name: 'Sync all data' }).click();
+      const toast = page
+        .getByRole('region', { name: /Notifications/ })
+        .getByText(/^Sync finished: \d+ posts; 0 posts sent, not sent: Refused draft: /);
+      await toast.waitFor({ timeout: 60_000 });
+      expect(await toast.textContent()).toContain('Invalid parameter(s): title');
+      await context.close();
+    });
   },
 );

@@ -22,6 +22,11 @@ import { contextFor } from './request-context';
 import { retryAfterMeta } from './retry-after';
 
 export const REST_PREFIX = '/api/v1';
+/**
+ * Calls with their own (larger) body limit read at most this many bodies at once per process; more are
+ * told to retry, so a burst of 10 MB uploads cannot hold the server's memory.
+ */
+export const LARGE_BODIES_AT_ONCE = 4;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 interface Procedure {
@@ -140,6 +145,8 @@ export async function restPlugin(
     method: e.method,
     path: new RegExp(`^${e.url.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/:[^/]+/g, '[^/]+')}/?$`),
   }));
+  let largeBodies = 0;
+  const counted = new WeakSet<FastifyRequest>();
   for (const endpoint of endpoints) {
     const segments = endpoint.path.split('.');
     app.route({
@@ -156,6 +163,27 @@ export async function restPlugin(
                 if (!(error instanceof AppError)) throw error;
                 return reply.code(401).send(fail(describeError(error)));
               }
+              if (largeBodies >= LARGE_BODIES_AT_ONCE) {
+                return reply
+                  .code(429)
+                  .header('retry-after', '2')
+                  .send(
+                    fail({
+                      code: 'RATE_LIMITED',
+                      message: 'Too many uploads at once; try again in a moment',
+                      details: { retryAfterSeconds: 2 },
+                    }),
+                  );
+              }
+              largeBodies++;
+              counted.add(request);
+            },
+            // After the answer, or when the caller went away mid-upload.
+            onResponse: async (request: FastifyRequest) => {
+              if (counted.delete(request)) largeBodies--;
+            },
+            onRequestAbort: async (request: FastifyRequest) => {
+              if (counted.delete(request)) largeBodies--;
             },
           }
         : {}),

@@ -15,6 +15,23 @@ const SIGNATURES: Record<UploadSiteMediaInput['content_type'], (b: Buffer) => bo
     b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
 };
 
+/** The extensions WordPress accepts for each type (it decides what a file is by its name). */
+const EXTENSIONS: Record<UploadSiteMediaInput['content_type'], string[]> = {
+  'image/jpeg': ['jpg', 'jpeg', 'jpe'],
+  'image/png': ['png'],
+  'image/gif': ['gif'],
+  'image/webp': ['webp'],
+};
+
+/** The name with an extension of its type: `cover.png` of JPEG bytes becomes `cover.jpg`, `scan` `scan.png`. */
+export function fileNameFor(filename: string, type: UploadSiteMediaInput['content_type']): string {
+  const ext = /\.([^./\\]+)$/.exec(filename)?.[1]?.toLowerCase();
+  const allowed = EXTENSIONS[type];
+  if (ext && allowed.includes(ext)) return filename;
+  const stem = ext ? filename.slice(0, -(ext.length + 1)) : filename;
+  return `${stem || 'image'}.${allowed[0]}`;
+}
+
 /** POST sites/{id}/media: the image goes to WordPress's media library first, then into the local copy. */
 export async function uploadSiteMedia(ctx: Ctx, input: UploadSiteMediaInput) {
   const bytes = Buffer.from(input.data, 'base64');
@@ -29,7 +46,7 @@ export async function uploadSiteMedia(ctx: Ctx, input: UploadSiteMediaInput) {
   }
   const { client } = await requireSiteClient(ctx, input.id);
   const media = await client.uploadMedia({
-    filename: input.filename,
+    filename: fileNameFor(input.filename, input.content_type),
     contentType: input.content_type,
     data: bytes,
     title: input.title?.trim() || undefined,

@@ -65,6 +65,26 @@ const toView = (r: PostRow): SitePostView => ({
   updated_at: r.updated_at.toISOString(),
 });
 
+/** Views of a site's posts, each `featured_image` the address of its featured media (from the synced media). */
+async function views(ctx: Pick<Context, 'db'>, siteId: number, rows: PostRow[]): Promise<SitePostView[]> {
+  const ids = [...new Set(rows.flatMap((r) => (r.featured_media_id === null ? [] : [r.featured_media_id])))];
+  const media =
+    ids.length === 0
+      ? []
+      : await ctx.db
+          .selectFrom('wp_media')
+          .select(['wp_id', 'source_url'])
+          .where('site_id', '=', siteId)
+          .where('wp_id', 'in', ids)
+          .execute();
+  const urls = new Map(media.map((m) => [m.wp_id, m.source_url]));
+  return rows.map((r) => ({
+    ...toView(r),
+    featured_image: (r.featured_media_id !== null ? urls.get(r.featured_media_id) : null) ?? r.featured_image,
+  }));
+}
+const view = async (ctx: Pick<Context, 'db'>, row: PostRow) => (await views(ctx, row.site_id, [row]))[0]!;
+
 const sortBy: Record<
   ListSitePostsInput['sort'],
   { expr: RawBuilder<unknown>; value: (p: PostRow) => string | Date }
@@ -105,7 +125,7 @@ export async function listSitePosts(ctx: Pick<Context, 'db'>, input: ListSitePos
     limit: input.limit,
     cursor: input.cursor,
   });
-  return { posts: (rows as PostRow[]).map(toView), pagination };
+  return { posts: await views(ctx, input.id, rows as PostRow[]), pagination };
 }
 
 /** The local row a form input describes (terms and image kept from `before` when not given). */
@@ -153,7 +173,7 @@ export async function createSitePost(ctx: Ctx, siteId: number, input: SitePostIn
     subjectId: siteId,
     details: { postId: row.id, wpPostId: wp?.id ?? null, pending: !wp },
   });
-  return toView(row);
+  return view(ctx, row);
 }
 
 /** The post of this site, or NOT_FOUND (another site's post id is not found either). */
@@ -224,7 +244,7 @@ export async function updateSitePost(
     subjectId: siteId,
     details: { postId },
   });
-  return toView(row);
+  return view(ctx, row);
 }
 
 /** The edit is stored here with `needs_push`; its base (wp_modified_gmt) stays, so the push can tell a conflict. */
@@ -241,7 +261,7 @@ async function keepForPush(ctx: Ctx, siteId: number, postId: number, next: Retur
     subjectId: siteId,
     details: { postId, pending: true },
   });
-  return toView(row);
+  return view(ctx, row);
 }
 
 /** DELETE sites/{id}/posts/{postId}: moved to WordPress's trash (already gone there is fine), then removed here. */

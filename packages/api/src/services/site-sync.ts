@@ -89,7 +89,7 @@ export function toWordPress(
     excerpt: row.excerpt,
     status: WP_STATUS[row.status],
     ...(row.status === 'scheduled' && row.scheduled_date ? { date_gmt: row.scheduled_date } : {}),
-    ...(row.category_ids.length > 0 ? { categories: row.category_ids } : {}),
+    categories: row.category_ids,
     tags: row.tag_ids,
     featured_media: row.featured_media_id ?? 0,
   };

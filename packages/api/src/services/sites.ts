@@ -265,8 +265,9 @@ export async function updateSiteSettings(
   const before = await siteRow(ctx, id);
   const client = siteClient(ctx, before);
   let warning: string | null = null;
-  // The theme first: a theme that cannot be switched refuses the whole save, before anything is sent.
-  const theme = input.theme ? await themeChange(ctx, before, client, input.theme) : null;
+  // A theme that cannot be switched refuses the whole save before anything is sent; the switch itself
+  // comes after WordPress took the other settings, so a refusal there cannot leave a switched theme.
+  const switchTheme = input.theme ? await themeChange(ctx, before, client, input.theme) : null;
   if (client) {
     await client.updateSettings({
       title: input.site_title,
@@ -282,19 +283,29 @@ export async function updateSiteSettings(
       }
     }
   }
-  await ctx.db
-    .updateTable('sites')
-    .set({
-      site_title: input.site_title,
-      site_slogan: input.site_slogan ?? before.site_slogan,
-      target_website: input.target_website ?? before.target_website,
-      targeted_language: input.targeted_language,
-      default_timezone: input.default_timezone,
-      ...(theme ? { theme } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', id)
-    .execute();
+  const store = (theme: string | null) =>
+    ctx.db
+      .updateTable('sites')
+      .set({
+        site_title: input.site_title,
+        site_slogan: input.site_slogan ?? before.site_slogan,
+        target_website: input.target_website ?? before.target_website,
+        targeted_language: input.targeted_language,
+        default_timezone: input.default_timezone,
+        ...(theme ? { theme } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .execute();
+  let theme: string | null = null;
+  try {
+    theme = switchTheme ? await switchTheme() : null;
+  } catch (error) {
+    // What WordPress already took is stored, so this record and the site still agree.
+    await store(null);
+    throw error;
+  }
+  await store(theme);
   const changed = (Object.keys(input) as (keyof UpdateSiteSettingsInput)[]).filter(
     (k) => input[k] !== undefined && input[k] !== before[k],
   );
@@ -308,16 +319,16 @@ export async function updateSiteSettings(
 }
 
 /**
- * Activates `stylesheet` on the site when it is not the active theme. Only an installed theme; only on
- * a site Blogfleet hosts (WordPress's REST API cannot switch themes, so it runs switch_theme() there).
- * Answers the stylesheet to store.
+ * Checks that `stylesheet` can become the site's theme (installed; when not active, only on a site
+ * Blogfleet hosts: WordPress's REST API cannot switch themes, so it runs switch_theme() there) and
+ * answers the step that activates it, which answers the stylesheet to store.
  */
 async function themeChange(
   ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>,
   site: SiteRow,
   client: ReturnType<typeof siteClient>,
   stylesheet: string,
-): Promise<string> {
+): Promise<() => Promise<string>> {
   if (!client) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -335,7 +346,7 @@ async function themeChange(
       },
     );
   }
-  if (chosen.active) return stylesheet;
+  if (chosen.active) return async () => stylesheet;
   if (!site.hosted_here) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -343,8 +354,10 @@ async function themeChange(
     );
   }
   const { host } = await readyHost(ctx);
-  await switchSiteTheme(host, site.domain_name, stylesheet);
-  return stylesheet;
+  return async () => {
+    await switchSiteTheme(host, site.domain_name, stylesheet);
+    return stylesheet;
+  };
 }
 
 /**

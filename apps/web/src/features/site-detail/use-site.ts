@@ -104,7 +104,9 @@ export function useSite(id: number) {
           const r = job.result as unknown as { pushed: PushResult; pulled: { posts: number } };
           const posts = r.pulled.posts;
           const message = pushMessage(r.pushed);
-          toast.success(t`Sync successful: ${posts} posts; ${message}`);
+          if (r.pushed.conflicts.length || r.pushed.failed.length)
+            toast.warning(t`Sync finished: ${posts} posts; ${message}`);
+          else toast.success(t`Sync successful: ${posts} posts; ${message}`);
         } else failed(job, (error) => t`Sync failed: ${error}`);
       }),
     ];

@@ -77,7 +77,10 @@ export async function getPost(t: WpTransport, id: number): Promise<WpPost> {
 }
 
 export async function createPost(t: WpTransport, input: WpPostInput): Promise<WpPost> {
-  const res = await t.request<Record<string, unknown>>('POST', '/wp/v2/posts', { json: toBody(input) });
+  // No categories on a new post means WordPress's default category, which an empty list would remove.
+  const { categories, ...rest } = input;
+  const body = toBody(categories && categories.length > 0 ? input : rest);
+  const res = await t.request<Record<string, unknown>>('POST', '/wp/v2/posts', { json: body });
   return mapPost(res.data);
 }
 

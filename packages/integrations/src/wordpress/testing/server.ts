@@ -404,6 +404,14 @@ export async function startWordPressTestServer(
         if (!filename)
           throw new HttpError(400, 'rest_upload_no_content_disposition', 'No Content-Disposition supplied.');
         if (raw.length === 0) throw new HttpError(400, 'rest_upload_no_data', 'No data supplied.');
+        // WordPress decides what a file is by its extension and refuses names of no allowed type.
+        if (!/\.(jpe?g|jpe|png|gif|webp)$/i.test(filename)) {
+          throw new HttpError(
+            500,
+            'rest_upload_sideload_error',
+            'Sorry, you are not allowed to upload this file type.',
+          );
+        }
         const item = {
           id: nextId++,
           source_url: `${base}/wp-content/uploads/${filename}`,
