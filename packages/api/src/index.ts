@@ -15,6 +15,8 @@ export { ensureInitialAdmin, listUsers, type InitialAdmin } from './services/use
 export { authenticate } from './services/auth';
 export { listDomains } from './services/domains';
 export { listSites } from './services/sites';
+export { listKeywords } from './services/keywords';
+export { keywordScore, type KeywordMetrics } from './services/keyword-score';
 export { refreshPendingZones } from './services/dns';
 export { publishDuePosts } from './services/site-posts';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';

@@ -6,6 +6,7 @@ import { creatorRouter } from './routers/creator';
 import { dashboardRouter } from './routers/dashboard';
 import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
+import { keywordsRouter } from './routers/keywords';
 import { settingsRouter } from './routers/settings';
 import { sitesRouter } from './routers/sites';
 import { usersRouter } from './routers/users';
@@ -22,6 +23,7 @@ export const appRouter = router({
   account: accountRouter,
   settings: settingsRouter,
   sites: sitesRouter,
+  keywords: keywordsRouter,
 });
 
 export type AppRouter = typeof appRouter;

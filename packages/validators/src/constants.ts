@@ -71,3 +71,10 @@ export const SITE_LANGUAGE_OPTIONS = [
   { value: 'tr', label: 'Türkçe' },
   { value: 'es', label: 'Español' },
 ] as const;
+
+/** Keywords (doc2 §9): the keywords list pages by 20. */
+export const KEYWORDS_PAGE_SIZE = 20;
+export const competitionLevels = ['low', 'medium', 'high'] as const;
+export type CompetitionLevel = (typeof competitionLevels)[number];
+export const keywordSorts = ['created_at', 'keyword_text', 'search_volume', 'competition', 'score'] as const;
+export const keywordUseStatuses = ['used', 'unused'] as const;

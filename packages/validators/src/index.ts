@@ -14,3 +14,4 @@ export * from './dns-records';
 export * from './sites';
 export * from './site-posts';
 export * from './site-traffic';
+export * from './keywords';

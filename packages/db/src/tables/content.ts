@@ -316,12 +316,21 @@ export interface KeywordsTable {
   /** Unique per target website, ignoring case. */
   keyword_text: string;
   target_website: string;
-  search_volume: Generated<number>;
-  competition_level: Generated<CompetitionLevel>;
+  /** Monthly searches, CPC (USD) and difficulty (0–100) from the keyword data provider; null: not known. */
+  search_volume: ColumnType<number | null, number | null | undefined, number | null>;
+  competition_level: ColumnType<
+    CompetitionLevel | null,
+    CompetitionLevel | null | undefined,
+    CompetitionLevel | null
+  >;
+  cpc: NullableNumeric;
+  keyword_difficulty: ColumnType<number | null, number | null | undefined, number | null>;
+  metrics_updated_at: NullableTimestamp;
   /** 0 to 1. */
   commercial_intent: GeneratedNumeric;
-  /** 0 to 100. */
+  /** 0 to 100: computed from the metrics (services/keyword-score.ts) unless set by hand. */
   score: GeneratedNumeric;
+  score_set_by_hand: Generated<boolean>;
   is_used: Generated<boolean>;
   /** Active site assignments; kept by a trigger on keyword_sites (a keyword with any is "active"). */
   active_site_count: Generated<number>;

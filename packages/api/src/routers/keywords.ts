@@ -1,0 +1,125 @@
+import {
+  bulkKeywordsInput,
+  bulkMarkKeywordsInput,
+  createKeywordInput,
+  idParam,
+  listKeywordsInput,
+  paginationShape,
+  updateKeywordInput,
+} from '@blogfleet/validators';
+import { z } from 'zod';
+import { keywordView } from '../services/keyword-view';
+import * as keywords from '../services/keywords';
+import { protectedProcedure, router } from '../trpc';
+
+const keywordResult = z.object({ keyword: keywordView });
+const bulkResult = z.object({
+  changed: z.number().int().describe('Keywords changed'),
+  missing: z.array(z.number().int()).describe('Requested ids that matched no keyword'),
+});
+const tags = ['keywords'];
+
+export const keywordsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keywords',
+        tags,
+        summary: 'List keywords',
+        description:
+          'Filters: targetWebsite, groupId, status (used/unused), search (part of the keyword). Sorts: created_at, keyword_text, search_volume, competition, score. Answers `data.data` + `data.pagination` (doc2 §7). Unknown metrics are null.',
+      },
+    })
+    .input(listKeywordsInput)
+    .output(z.object({ data: z.array(keywordView), pagination: paginationShape }))
+    .query(({ ctx, input }) => keywords.listKeywords(ctx, input)),
+
+  websites: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keywords/websites',
+        tags,
+        summary: 'Websites with keywords',
+        description: 'For the website filter: each website with its number of keywords.',
+      },
+    })
+    .input(z.void())
+    .output(
+      z.object({
+        websites: z.array(z.object({ target_website: z.string(), keywords: z.number().int() })),
+      }),
+    )
+    .query(({ ctx }) => keywords.keywordWebsites(ctx)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/keywords/{id}', tags, summary: 'One keyword' } })
+    .input(z.object({ id: idParam }))
+    .output(keywordResult)
+    .query(async ({ ctx, input }) => ({ keyword: await keywords.getKeyword(ctx, input.id) })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords',
+        tags,
+        summary: 'Add a keyword',
+        description:
+          '`keyword` (trimmed, spaces collapsed) for `targetWebsite` (a host name). A keyword the website already has, ignoring case, is `DATABASE_ERROR` "Duplicate entry …".',
+      },
+    })
+    .input(createKeywordInput)
+    .output(keywordResult)
+    .mutation(async ({ ctx, input }) => ({ keyword: await keywords.createKeyword(ctx, input) })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/keywords/{id}',
+        tags,
+        summary: 'Edit a keyword',
+        description:
+          'Text, search_volume (a non-number is 0), competition_level, commercial_intent (0–1, step 0.01) and score (0–100, step 0.01). The score is recomputed from the metrics unless a score is given (then kept by hand); `score: null` computes it again.',
+      },
+    })
+    .input(updateKeywordInput)
+    .output(keywordResult)
+    .mutation(async ({ ctx, input }) => ({ keyword: await keywords.updateKeyword(ctx, input) })),
+
+  delete: protectedProcedure
+    .meta({ openapi: { method: 'DELETE', path: '/keywords/{id}', tags, summary: 'Delete a keyword' } })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ id: z.number().int(), deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => keywords.deleteKeyword(ctx, input.id)),
+
+  bulkDelete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords/bulk-delete',
+        tags,
+        summary: 'Delete several keywords',
+        description: 'One transaction; their group memberships and site assignments go with them.',
+      },
+    })
+    .input(bulkKeywordsInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => keywords.bulkDeleteKeywords(ctx, input.keywordIds)),
+
+  bulkMark: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords/bulk-mark',
+        tags,
+        summary: 'Mark several keywords used or unused',
+        description: '`used: true` marks them used, `false` unused; `changed` counts those that changed.',
+      },
+    })
+    .input(bulkMarkKeywordsInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => keywords.bulkMarkKeywords(ctx, input.keywordIds, input.used)),
+});
