@@ -101,3 +101,5 @@ const keywordIds = z
 
 export const bulkKeywordsInput = z.object({ keywordIds });
 export const bulkMarkKeywordsInput = z.object({ keywordIds, used: z.boolean() });
+
+export type ListKeywordsQuery = z.input<typeof listKeywordsInput>;

@@ -32,6 +32,18 @@ const known: Record<string, MessageDescriptor> = {
   'An IP address is not a domain name': msg`An IP address is not a domain name`,
   'Enter a domain name under a public suffix, such as example.com': msg`Enter a domain name under a public suffix, such as example.com`,
   'Select at least one domain': msg`Select at least one domain`,
+  // Keywords (packages/validators/src/keywords.ts).
+  'Keyword is required': msg`Keyword is required`,
+  'A keyword has at most 200 characters': msg`A keyword has at most 200 characters`,
+  'Please select a website': msg`Please select a website`,
+  'Enter a website such as example.com': msg`Enter a website such as example.com`,
+  'Search volume is a whole number': msg`Search volume is a whole number`,
+  'Search volume cannot be negative': msg`Search volume cannot be negative`,
+  'Commercial intent is between 0 and 1': msg`Commercial intent is between 0 and 1`,
+  'Commercial intent has at most two decimals': msg`Commercial intent has at most two decimals`,
+  'Score is between 0 and 100': msg`Score is between 0 and 100`,
+  'Score has at most two decimals': msg`Score has at most two decimals`,
+  'Select at least one keyword': msg`Select at least one keyword`,
   // Registrar settings (Namecheap).
   'Must be an IPv4 address': msg`Must be an IPv4 address`,
   'Two-letter country code': msg`Two-letter country code`,

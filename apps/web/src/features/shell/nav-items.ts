@@ -54,7 +54,6 @@ export const NAV_ITEMS: NavItem[] = [
         to: '/content-pool/keywords',
         label: msg`Keyword management`,
         icon: Tags,
-        coming: msg`All keywords with search volume, difficulty and status: import them, assign them to sites and see which are used.`,
       },
       {
         to: '/content-pool/keyword-groups',

@@ -1,4 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../../../features/shell/ComingPage';
+import { KeywordsPage } from '../../../features/keywords/KeywordsPage';
+import { keywordsQuery, validateKeywordsSearch } from '../../../features/keywords/keywords-search';
 
-export const Route = createFileRoute('/_app/content-pool/keywords')({ component: ComingPage });
+export const Route = createFileRoute('/_app/content-pool/keywords')({
+  validateSearch: validateKeywordsSearch,
+  loaderDeps: ({ search }) => keywordsQuery(search),
+  // Settled, not all: a failed prefetch lets the screen show its own error message.
+  loader: ({ context, deps }) =>
+    Promise.allSettled([
+      context.trpc.keywords.list.ensureData(deps),
+      context.trpc.keywords.websites.ensureData(),
+    ]),
+  component: KeywordsPage,
+});

@@ -1,0 +1,283 @@
+import {
+  Alert,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuTrigger,
+  Input,
+  Select,
+  Spinner,
+} from '@blogfleet/ui';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { getRouteApi } from '@tanstack/react-router';
+import type { RowSelectionState, SortingState } from '@tanstack/react-table';
+import { ChevronDown, Plus, Search } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { userMessage } from '../../lib/api-errors';
+import { trpc } from '../../lib/trpc';
+import { useListUrl } from '../../lib/use-list-url';
+import { useKeywordColumns } from './keyword-columns';
+import { KeywordDialog } from './KeywordDialog';
+import { keywordsQuery, type KeywordsSearch } from './keywords-search';
+import { useKeywords, type KeywordRow } from './use-keywords';
+
+const route = getRouteApi('/_app/content-pool/keywords');
+
+type Pending = { kind: 'delete'; keyword: KeywordRow } | { kind: 'bulk-delete'; ids: number[] };
+
+/** The content pool's keywords page (doc2 §2): website and used filters, add/edit, bulk actions. */
+export function KeywordsPage() {
+  const { t } = useLingui();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const query = keywordsQuery(search);
+  const keywords = useKeywords(query);
+  const sites = trpc.sites.list.useQuery({ limit: 500, sort: 'domain_name', order: 'asc' });
+  const [editing, setEditing] = useState<KeywordRow | null>(null);
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [selection, setSelection] = useState<RowSelectionState>({});
+  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  useEffect(
+    () => setSelection({}),
+    [
+      query.page,
+      query.limit,
+      query.search,
+      query.status,
+      query.targetWebsite,
+      query.groupId,
+      query.sort,
+      query.order,
+    ],
+  );
+
+  const rows = keywords.list.data?.data ?? [];
+  const pagination = keywords.list.data?.pagination;
+  const selectedIds = Object.keys(selection)
+    .filter((id) => selection[id])
+    .map(Number);
+  const actions = useMemo(
+    () => ({
+      onEdit: (keyword: KeywordRow) => {
+        setEditing(keyword);
+        setDialogOpen(true);
+      },
+      onDelete: (keyword: KeywordRow) => setPending({ kind: 'delete', keyword }),
+    }),
+    [],
+  );
+  const columns = useKeywordColumns(actions);
+  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
+
+  const websiteCounts = keywords.websites.data?.websites ?? [];
+  const websites = [
+    ...new Set([
+      ...websiteCounts.map((w) => w.target_website),
+      ...(sites.data?.data ?? []).map((s) => s.domain_name),
+    ]),
+  ].sort();
+  const filtered = Boolean(search.search || search.status || search.targetWebsite || search.groupId);
+
+  const confirm = async () => {
+    if (!pending) return;
+    try {
+      if (pending.kind === 'delete') await keywords.remove(pending.keyword.id);
+      else {
+        await keywords.bulkDelete(pending.ids);
+        setSelection({});
+      }
+      setPending(null);
+    } catch {
+      // The mutation's toast explains the failure; the dialog stays for another try.
+    }
+  };
+  const confirmation =
+    pending?.kind === 'delete'
+      ? {
+          title: t`Delete keyword?`,
+          description: t`“${pending.keyword.keyword_text}” will be removed, with its place in groups and its site assignments. This cannot be undone.`,
+          confirmLabel: t`Delete`,
+        }
+      : pending?.kind === 'bulk-delete'
+        ? {
+            title: t`Delete ${pending.ids.length} keywords?`,
+            description: t`They will be removed, with their places in groups and their site assignments. This cannot be undone.`,
+            confirmLabel: t`Delete`,
+          }
+        : { title: '', description: '', confirmLabel: '' };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">
+          <Trans>Keywords</Trans>
+        </h1>
+        <Button
+          className="h-10 md:h-9"
+          onClick={() => {
+            setEditing(null);
+            setDialogOpen(true);
+          }}
+        >
+          <Plus className="size-4" aria-hidden />
+          <Trans>Add keyword</Trans>
+        </Button>
+      </div>
+
+      {keywords.list.isError ? (
+        <Alert>{userMessage(keywords.list.error, { fallback: t`Failed to fetch keywords` })}</Alert>
+      ) : null}
+
+      <DataTable
+        aria-label={t`Keywords`}
+        columns={columns}
+        data={rows}
+        getRowId={(k) => String(k.id)}
+        rowLabel={(k) => k.keyword_text}
+        rowAttributes={(row) => ({ 'data-testid': `keyword-row-${row.original.id}` })}
+        loading={keywords.list.isLoading}
+        selectable
+        rowSelection={selection}
+        onRowSelectionChange={setSelection}
+        manualPagination
+        manualSorting
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const first = next[0];
+          void setSearch({
+            sort: (first?.id as KeywordsSearch['sort']) ?? undefined,
+            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
+          });
+        }}
+        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 20 }}
+        onPaginationChange={(next) =>
+          void setSearch(
+            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
+            next.pageSize === query.limit,
+          )
+        }
+        pageCount={pagination?.totalPages ?? -1}
+        rowCount={pagination?.total}
+        emptyMessage={
+          filtered
+            ? t`No keywords found.`
+            : t`No keywords yet. Add the search terms your websites should rank for.`
+        }
+        toolbar={
+          <>
+            <div className="relative w-full sm:w-72">
+              <Search
+                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+                aria-hidden
+              />
+              <Input
+                type="search"
+                className="h-10 pl-9 md:h-9"
+                placeholder={t`Search keywords`}
+                aria-label={t`Search keywords`}
+                value={searchText}
+                onChange={(e) => setSearchText(e.target.value)}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-56">
+              <Select
+                aria-label={t`Website`}
+                value={query.targetWebsite ?? 'all'}
+                onValueChange={(v) => void setSearch({ targetWebsite: v === 'all' ? undefined : v })}
+                options={[
+                  { value: 'all', label: t`All websites` },
+                  ...websites.map((w) => {
+                    const n = websiteCounts.find((x) => x.target_website === w)?.keywords ?? 0;
+                    return { value: w, label: `${w} (${n})` };
+                  }),
+                  ...(query.targetWebsite && !websites.includes(query.targetWebsite)
+                    ? [{ value: query.targetWebsite, label: query.targetWebsite }]
+                    : []),
+                ]}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-52">
+              <Select
+                aria-label={t`Used`}
+                value={query.status ?? 'all'}
+                onValueChange={(v) =>
+                  void setSearch({ status: v === 'all' ? undefined : (v as KeywordsSearch['status']) })
+                }
+                options={[
+                  { value: 'all', label: t`Used and unused` },
+                  { value: 'used', label: t`Used` },
+                  { value: 'unused', label: t`Unused` },
+                ]}
+              />
+            </div>
+            {selectedIds.length > 0 && (
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="outline" className="h-10 md:h-9" disabled={keywords.bulkPending}>
+                    <Trans>{selectedIds.length} selected</Trans>
+                    <ChevronDown className="size-4" aria-hidden />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent align="start">
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    onSelect={() =>
+                      void keywords.bulkMark(selectedIds, true).then(
+                        () => setSelection({}),
+                        () => undefined,
+                      )
+                    }
+                  >
+                    <Trans>Mark used</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10"
+                    onSelect={() =>
+                      void keywords.bulkMark(selectedIds, false).then(
+                        () => setSelection({}),
+                        () => undefined,
+                      )
+                    }
+                  >
+                    <Trans>Mark unused</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
+                    className="min-h-10 text-danger-strong"
+                    onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
+                  >
+                    <Trans>Delete</Trans>
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            )}
+            {keywords.list.isFetching && !keywords.list.isLoading && (
+              <Spinner size="sm" label={t`Loading…`} />
+            )}
+          </>
+        }
+      />
+
+      <KeywordDialog
+        open={dialogOpen}
+        onOpenChange={setDialogOpen}
+        keyword={editing}
+        websites={websites}
+        defaultWebsite={query.targetWebsite}
+        onAdd={keywords.add}
+        onSave={keywords.save}
+      />
+      <ConfirmDialog
+        open={pending !== null}
+        onOpenChange={(open) => !open && setPending(null)}
+        closeOnConfirm={false}
+        destructive
+        {...confirmation}
+        onConfirm={confirm}
+      />
+    </div>
+  );
+}
