@@ -1,12 +1,35 @@
+import type { Pagination } from '@blogfleet/validators';
+import type { PaginationState, SortingState } from '@tanstack/react-table';
 import { useEffect, useState } from 'react';
 
 type Navigate<S> = (options: { search: (prev: S) => S; replace: boolean }) => Promise<void>;
 
+interface ListUrlState {
+  page?: number;
+  limit?: number;
+  search?: string;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+/** The DataTable props of a server-side list whose paging and sorting live in the URL. */
+export interface ListTableProps {
+  manualPagination: true;
+  manualSorting: true;
+  sorting: SortingState;
+  onSortingChange(next: SortingState): void;
+  pagination: PaginationState;
+  onPaginationChange(next: PaginationState): void;
+  pageCount: number;
+  rowCount: number | undefined;
+}
+
 /**
  * The URL as a list screen's state: `setSearch` changes it (any change but paging starts at page 1),
- * and the search box is debounced into it; back/forward brings the box along.
+ * and the search box is debounced into it; back/forward brings the box along. `tableProps` binds a
+ * DataTable's sorting and paging to the same URL.
  */
-export function useListUrl<S extends { page?: number; search?: string }>(search: S, navigate: Navigate<S>) {
+export function useListUrl<S extends ListUrlState>(search: S, navigate: Navigate<S>) {
   const [searchText, setSearchText] = useState(String(search.search ?? ''));
   const setSearch = (patch: Partial<S>, keepPage = false) =>
     navigate({
@@ -22,5 +45,34 @@ export function useListUrl<S extends { page?: number; search?: string }>(search:
     return () => clearTimeout(timer);
   });
 
-  return { setSearch, searchText, setSearchText };
+  /** `query` is the list call's input (its defaults filled in); `pagination` the answer's, once loaded. */
+  const tableProps = (
+    query: Omit<ListUrlState, 'search'> & { limit: number },
+    pagination: Pick<Pagination, 'total' | 'totalPages'> | undefined,
+  ): ListTableProps => {
+    const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
+    const paging: PaginationState = { pageIndex: (query.page ?? 1) - 1, pageSize: query.limit };
+    return {
+      manualPagination: true,
+      manualSorting: true,
+      sorting,
+      onSortingChange: (next) => {
+        const first = next[0];
+        void setSearch({
+          sort: first?.id,
+          order: first ? (first.desc ? 'desc' : 'asc') : undefined,
+        } as Partial<S>);
+      },
+      pagination: paging,
+      onPaginationChange: (next) =>
+        void setSearch(
+          { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize } as Partial<S>,
+          next.pageSize === query.limit,
+        ),
+      pageCount: pagination?.totalPages ?? -1,
+      rowCount: pagination?.total,
+    };
+  };
+
+  return { setSearch, searchText, setSearchText, tableProps };
 }

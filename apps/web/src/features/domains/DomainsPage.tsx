@@ -7,7 +7,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  Input,
   Select,
   Spinner,
   useStatusLabel,
@@ -15,12 +14,13 @@ import {
 import { domainStatuses } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useCurrentUser } from '../../lib/auth';
 import { useListUrl } from '../../lib/use-list-url';
+import { ListSearchBox } from '../shell/ListSearchBox';
 import { formatPrice, useDomainColumns } from './domain-columns';
 import { BulkMoveDialog } from './BulkMoveDialog';
 import { CreateSiteDialog } from './CreateSiteDialog';
@@ -60,7 +60,7 @@ export function DomainsPage() {
   const isAdmin = useCurrentUser().role === 'admin';
   const { revealCredentials } = creator;
 
-  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
   useEffect(
     () => setSelection({}),
     [query.page, query.limit, query.search, query.status, query.target_website, query.sort, query.order],
@@ -106,7 +106,6 @@ export function DomainsPage() {
     [domains.pendingPurchaseId, domains.pendingDnsId, setupDns, isAdmin, revealCredentials],
   );
   const columns = useDomainColumns(actions);
-  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
 
   const confirm = async () => {
     if (!pending) return;
@@ -234,44 +233,18 @@ export function DomainsPage() {
         selectable
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        manualPagination
-        manualSorting
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0];
-          void setSearch({
-            sort: (first?.id as DomainsSearch['sort']) ?? undefined,
-            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
-          });
-        }}
-        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 20 }}
-        onPaginationChange={(next) =>
-          void setSearch(
-            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
-            next.pageSize === query.limit,
-          )
-        }
-        pageCount={pagination?.totalPages ?? -1}
-        rowCount={pagination?.total}
+        {...tableProps({ ...query, limit: query.limit ?? 20 }, pagination)}
         emptyMessage={
           filtered ? t`No domains match these filters.` : t`No domains yet. Add one you own or want to buy.`
         }
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                className="h-10 pl-9 md:h-9"
-                placeholder={t`Search by domain or target website`}
-                aria-label={t`Search domains`}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-            </div>
+            <ListSearchBox
+              value={searchText}
+              onChange={setSearchText}
+              placeholder={t`Search by domain or target website`}
+              label={t`Search domains`}
+            />
             <div className="w-[calc(50%-0.25rem)] sm:w-40">
               <Select
                 aria-label={t`Status`}

@@ -7,18 +7,18 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  Input,
   Select,
   Spinner,
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { useListUrl } from '../../lib/use-list-url';
+import { ListSearchBox } from '../shell/ListSearchBox';
 import { useKeywordColumns } from './keyword-columns';
 import { KeywordDialog } from './KeywordDialog';
 import { keywordsQuery, type KeywordsSearch } from './keywords-search';
@@ -40,7 +40,7 @@ export function KeywordsPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
   useEffect(
     () => setSelection({}),
     [
@@ -71,7 +71,6 @@ export function KeywordsPage() {
     [],
   );
   const columns = useKeywordColumns(actions);
-  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
 
   const websiteCounts = keywords.websites.data?.websites ?? [];
   const websites = [
@@ -114,7 +113,7 @@ export function KeywordsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">
-          <Trans>Keywords</Trans>
+          <Trans>Keyword management</Trans>
         </h1>
         <Button
           className="h-10 md:h-9"
@@ -143,25 +142,7 @@ export function KeywordsPage() {
         selectable
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        manualPagination
-        manualSorting
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0];
-          void setSearch({
-            sort: (first?.id as KeywordsSearch['sort']) ?? undefined,
-            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
-          });
-        }}
-        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 20 }}
-        onPaginationChange={(next) =>
-          void setSearch(
-            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
-            next.pageSize === query.limit,
-          )
-        }
-        pageCount={pagination?.totalPages ?? -1}
-        rowCount={pagination?.total}
+        {...tableProps({ ...query, limit: query.limit ?? 20 }, pagination)}
         emptyMessage={
           filtered
             ? t`No keywords found.`
@@ -169,20 +150,12 @@ export function KeywordsPage() {
         }
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                className="h-10 pl-9 md:h-9"
-                placeholder={t`Search keywords`}
-                aria-label={t`Search keywords`}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-            </div>
+            <ListSearchBox
+              value={searchText}
+              onChange={setSearchText}
+              placeholder={t`Search keywords`}
+              label={t`Search keywords`}
+            />
             <div className="w-[calc(50%-0.25rem)] sm:w-56">
               <Select
                 aria-label={t`Website`}

@@ -7,7 +7,6 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  Input,
   Select,
   Spinner,
   useStatusLabel,
@@ -15,11 +14,12 @@ import {
 import { siteStatuses } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { ChevronDown, Plus, RefreshCw, Search } from 'lucide-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ChevronDown, Plus, RefreshCw } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
+import { ListSearchBox } from '../shell/ListSearchBox';
 import { AddSiteDialog } from './AddSiteDialog';
 import { useSiteColumns } from './site-columns';
 import { sitesQuery, type SitesSearch } from './sites-search';
@@ -38,7 +38,7 @@ export function SitesPage() {
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<number[] | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
-  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
   useEffect(
     () => setSelection({}),
     [query.page, query.limit, query.search, query.status, query.targeted_language, query.sort, query.order],
@@ -51,7 +51,6 @@ export function SitesPage() {
     .map(Number);
   const { test } = sites;
   const columns = useSiteColumns({ testingId: sites.testingId, onTest: (s) => test({ id: s.id }) });
-  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
   const filtered = Boolean(search.search || search.status || search.targeted_language);
 
   return (
@@ -90,44 +89,18 @@ export function SitesPage() {
         selectable
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        manualPagination
-        manualSorting
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0];
-          void setSearch({
-            sort: (first?.id as SitesSearch['sort']) ?? undefined,
-            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
-          });
-        }}
-        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 20 }}
-        onPaginationChange={(next) =>
-          void setSearch(
-            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
-            next.pageSize === query.limit,
-          )
-        }
-        pageCount={pagination?.totalPages ?? -1}
-        rowCount={pagination?.total}
+        {...tableProps({ ...query, limit: query.limit ?? 20 }, pagination)}
         emptyMessage={
           filtered ? t`No sites match these filters.` : t`No sites yet. Add one, or create one from a domain.`
         }
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                className="h-10 pl-9 md:h-9"
-                placeholder={t`Search by title or domain`}
-                aria-label={t`Search sites`}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-            </div>
+            <ListSearchBox
+              value={searchText}
+              onChange={setSearchText}
+              placeholder={t`Search by title or domain`}
+              label={t`Search sites`}
+            />
             <div className="w-[calc(50%-0.25rem)] sm:w-40">
               <Select
                 aria-label={t`Status`}

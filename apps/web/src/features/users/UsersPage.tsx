@@ -7,23 +7,23 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuTrigger,
-  Input,
   Select,
   Spinner,
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
-import type { RowSelectionState, SortingState } from '@tanstack/react-table';
-import { ChevronDown, Plus, Search } from 'lucide-react';
+import type { RowSelectionState } from '@tanstack/react-table';
+import { ChevronDown, Plus } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { useListUrl } from '../../lib/use-list-url';
+import { ListSearchBox } from '../shell/ListSearchBox';
 import { useCurrentUser } from '../../lib/auth';
 import { useUserColumns } from './user-columns';
 import { UserDialog } from './UserDialog';
 import { UserStats } from './UserStats';
 import { useUsers, type UserRow } from './use-users';
-import { usersQuery, type UsersSearch } from './users-search';
+import { usersQuery } from './users-search';
 
 const route = getRouteApi('/_app/users');
 
@@ -46,7 +46,7 @@ export function UsersPage() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
 
-  const { setSearch, searchText, setSearchText } = useListUrl(search, navigate);
+  const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
   // A re-sorted, re-paged or re-filtered list is a new selection: bulk actions never reach rows not shown.
   useEffect(
     () => setSelection({}),
@@ -74,7 +74,6 @@ export function UsersPage() {
     [me.id, users.pendingStatusId],
   );
   const columns = useUserColumns(actions);
-  const sorting: SortingState = [{ id: query.sort ?? 'created_at', desc: query.order !== 'asc' }];
 
   const confirm = async () => {
     if (!pending) return;
@@ -207,44 +206,18 @@ export function UsersPage() {
         enableRowSelection={(row) => row.original.id !== me.id}
         rowSelection={selection}
         onRowSelectionChange={setSelection}
-        manualPagination
-        manualSorting
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const first = next[0];
-          void setSearch({
-            sort: (first?.id as UsersSearch['sort']) ?? undefined,
-            order: first ? (first.desc ? 'desc' : 'asc') : undefined,
-          });
-        }}
-        pagination={{ pageIndex: (query.page ?? 1) - 1, pageSize: query.limit ?? 10 }}
-        onPaginationChange={(next) =>
-          void setSearch(
-            { page: next.pageIndex > 0 ? next.pageIndex + 1 : undefined, limit: next.pageSize },
-            next.pageSize === query.limit,
-          )
-        }
-        pageCount={pagination?.totalPages ?? -1}
-        rowCount={pagination?.total}
+        {...tableProps({ ...query, limit: query.limit ?? 10 }, pagination)}
         emptyMessage={
           search.search || search.role || search.status ? t`No users match these filters.` : t`No users found`
         }
         toolbar={
           <>
-            <div className="relative w-full sm:w-72">
-              <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-                aria-hidden
-              />
-              <Input
-                type="search"
-                className="h-10 pl-9 md:h-9"
-                placeholder={t`Search by username or email`}
-                aria-label={t`Search users`}
-                value={searchText}
-                onChange={(e) => setSearchText(e.target.value)}
-              />
-            </div>
+            <ListSearchBox
+              value={searchText}
+              onChange={setSearchText}
+              placeholder={t`Search by username or email`}
+              label={t`Search users`}
+            />
             <div className="w-[calc(50%-0.25rem)] sm:w-40">
               <Select
                 aria-label={t`Role`}
