@@ -6,6 +6,7 @@ import { creatorRouter } from './routers/creator';
 import { dashboardRouter } from './routers/dashboard';
 import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
+import { keywordGroupsRouter } from './routers/keyword-groups';
 import { keywordsRouter } from './routers/keywords';
 import { settingsRouter } from './routers/settings';
 import { sitesRouter } from './routers/sites';
@@ -24,6 +25,7 @@ export const appRouter = router({
   settings: settingsRouter,
   sites: sitesRouter,
   keywords: keywordsRouter,
+  keywordGroups: keywordGroupsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -78,3 +78,11 @@ export const competitionLevels = ['low', 'medium', 'high'] as const;
 export type CompetitionLevel = (typeof competitionLevels)[number];
 export const keywordSorts = ['created_at', 'keyword_text', 'search_volume', 'competition', 'score'] as const;
 export const keywordUseStatuses = ['used', 'unused'] as const;
+
+/** Keyword groups (doc2 §9): the groups page pages by 10. */
+export const KEYWORD_GROUPS_PAGE_SIZE = 10;
+export const keywordGroupStatuses = ['active', 'pending', 'inactive', 'used'] as const;
+export const keywordGroupPriorities = ['high', 'medium', 'low'] as const;
+export const keywordGroupSorts = ['created_at', 'name', 'priority', 'status'] as const;
+/** Secondary keywords shown in a group's row before the "+n more" badge. */
+export const GROUP_ROW_SECONDARY_SHOWN = 2;

@@ -15,3 +15,4 @@ export * from './sites';
 export * from './site-posts';
 export * from './site-traffic';
 export * from './keywords';
+export * from './keyword-groups';

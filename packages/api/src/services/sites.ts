@@ -265,47 +265,42 @@ export async function updateSiteSettings(
   const before = await siteRow(ctx, id);
   const client = siteClient(ctx, before);
   let warning: string | null = null;
-  // A theme that cannot be switched refuses the whole save before anything is sent; the switch itself
-  // comes after WordPress took the other settings, so a refusal there cannot leave a switched theme.
-  const switchTheme = input.theme ? await themeChange(ctx, before, client, input.theme) : null;
-  if (client) {
-    await client.updateSettings({
-      title: input.site_title,
-      description: input.site_slogan ?? before.site_slogan ?? '',
-      timezone: input.default_timezone,
-    });
-    if (input.targeted_language !== before.targeted_language) {
-      try {
-        await client.updateSettings({ language: wordpressLocale(input.targeted_language) });
-      } catch (error) {
-        if (!(error instanceof WordPressError) || error.code !== 'INVALID') throw error;
-        warning = `WordPress kept its language: ${error.message}`;
+  // The theme first: a theme that cannot be switched refuses the whole save before anything is sent.
+  const theme = input.theme ? await themeChange(ctx, before, client, input.theme) : null;
+  try {
+    if (client) {
+      await client.updateSettings({
+        title: input.site_title,
+        description: input.site_slogan ?? before.site_slogan ?? '',
+        timezone: input.default_timezone,
+      });
+      if (input.targeted_language !== before.targeted_language) {
+        try {
+          await client.updateSettings({ language: wordpressLocale(input.targeted_language) });
+        } catch (error) {
+          if (!(error instanceof WordPressError) || error.code !== 'INVALID') throw error;
+          warning = `WordPress kept its language: ${error.message}`;
+        }
       }
     }
-  }
-  const store = (theme: string | null) =>
-    ctx.db
-      .updateTable('sites')
-      .set({
-        site_title: input.site_title,
-        site_slogan: input.site_slogan ?? before.site_slogan,
-        target_website: input.target_website ?? before.target_website,
-        targeted_language: input.targeted_language,
-        default_timezone: input.default_timezone,
-        ...(theme ? { theme } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', id)
-      .execute();
-  let theme: string | null = null;
-  try {
-    theme = switchTheme ? await switchTheme() : null;
   } catch (error) {
-    // What WordPress already took is stored, so this record and the site still agree.
-    await store(null);
+    // WordPress refused the rest: the theme goes back, so the site and this record still agree.
+    await theme?.undo().catch(() => undefined);
     throw error;
   }
-  await store(theme);
+  await ctx.db
+    .updateTable('sites')
+    .set({
+      site_title: input.site_title,
+      site_slogan: input.site_slogan ?? before.site_slogan,
+      target_website: input.target_website ?? before.target_website,
+      targeted_language: input.targeted_language,
+      default_timezone: input.default_timezone,
+      ...(theme ? { theme: theme.stylesheet } : {}),
+      updated_at: new Date(),
+    })
+    .where('id', '=', id)
+    .execute();
   const changed = (Object.keys(input) as (keyof UpdateSiteSettingsInput)[]).filter(
     (k) => input[k] !== undefined && input[k] !== before[k],
   );
@@ -319,16 +314,16 @@ export async function updateSiteSettings(
 }
 
 /**
- * Checks that `stylesheet` can become the site's theme (installed; when not active, only on a site
- * Blogfleet hosts: WordPress's REST API cannot switch themes, so it runs switch_theme() there) and
- * answers the step that activates it, which answers the stylesheet to store.
+ * Activates `stylesheet` on the site when it is not the active theme. Only an installed theme; only on
+ * a site Blogfleet hosts (WordPress's REST API cannot switch themes, so it runs switch_theme() there).
+ * Answers the stylesheet to store and how to switch back.
  */
 async function themeChange(
   ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>,
   site: SiteRow,
   client: ReturnType<typeof siteClient>,
   stylesheet: string,
-): Promise<() => Promise<string>> {
+): Promise<{ stylesheet: string; undo(): Promise<void> }> {
   if (!client) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -346,17 +341,21 @@ async function themeChange(
       },
     );
   }
-  if (chosen.active) return async () => stylesheet;
+  if (chosen.active) return { stylesheet, undo: async () => {} };
   if (!site.hosted_here) {
     throw new AppError(
       'VALIDATION_ERROR',
       `WordPress's API cannot switch themes: activate ${chosen.name} in wp-admin (Appearance → Themes) of ${site.domain_name}`,
     );
   }
+  const previous = themes.find((t) => t.active)?.stylesheet;
   const { host } = await readyHost(ctx);
-  return async () => {
-    await switchSiteTheme(host, site.domain_name, stylesheet);
-    return stylesheet;
+  await switchSiteTheme(host, site.domain_name, stylesheet);
+  return {
+    stylesheet,
+    undo: async () => {
+      if (previous) await switchSiteTheme(host, site.domain_name, previous);
+    },
   };
 }
 

@@ -14,6 +14,7 @@ import * as m0012 from './0012_site_checks';
 import * as m0013 from './0013_media_thumbnails';
 import * as m0014 from './0014_site_sync_lease';
 import * as m0015 from './0015_keywords';
+import * as m0016 from './0016_keyword_groups';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '0013_media_thumbnails': m0013,
   '0014_site_sync_lease': m0014,
   '0015_keywords': m0015,
+  '0016_keyword_groups': m0016,
 };

@@ -1,0 +1,154 @@
+import {
+  assignKeywordGroupInput,
+  bulkKeywordGroupPriorityInput,
+  bulkKeywordGroupStatusInput,
+  bulkKeywordGroupsInput,
+  createKeywordGroupInput,
+  idParam,
+  listKeywordGroupsInput,
+  paginationShape,
+  updateKeywordGroupInput,
+} from '@blogfleet/validators';
+import { z } from 'zod';
+import { keywordGroupDetail, keywordGroupView } from '../services/keyword-group-view';
+import * as groups from '../services/keyword-groups';
+import { protectedProcedure, router } from '../trpc';
+
+const groupResult = z.object({ group: keywordGroupDetail });
+const bulkResult = z.object({
+  changed: z.number().int().describe('Groups changed'),
+  missing: z.array(z.number().int()).describe('Requested ids that matched no group'),
+});
+const tags = ['keyword-groups'];
+
+export const keywordGroupsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keyword-groups',
+        tags,
+        summary: 'List keyword groups',
+        description:
+          'Filters: status, priority, search (part of the name). Each group carries its primary and secondary keywords, keyword_count, score (0–10 from its keywords) and sites. Answers `data` + `meta.pagination` (doc2 §7).',
+      },
+      restShape: 'data-meta',
+    })
+    .input(listKeywordGroupsInput)
+    .output(z.object({ data: z.array(keywordGroupView), meta: z.object({ pagination: paginationShape }) }))
+    .query(({ ctx, input }) => groups.listKeywordGroups(ctx, input)),
+
+  get: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keyword-groups/{id}',
+        tags,
+        summary: 'One keyword group with its keywords',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(groupResult)
+    .query(async ({ ctx, input }) => ({ group: await groups.getKeywordGroup(ctx, input.id) })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups',
+        tags,
+        summary: 'Create a keyword group',
+        description:
+          'name (required), description, is_prioritized, primary_keyword_id and secondary_keyword_ids (existing keywords), status (default pending), priority (default: high when prioritized, else from the score).',
+      },
+    })
+    .input(createKeywordGroupInput)
+    .output(groupResult)
+    .mutation(async ({ ctx, input }) => ({ group: await groups.createKeywordGroup(ctx, input) })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/keyword-groups/{id}',
+        tags,
+        summary: 'Edit a keyword group',
+        description: 'Fields not sent stay as they are; the keyword lists, when sent, replace the members.',
+      },
+    })
+    .input(updateKeywordGroupInput)
+    .output(groupResult)
+    .mutation(async ({ ctx, input }) => ({ group: await groups.updateKeywordGroup(ctx, input) })),
+
+  delete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/keyword-groups/{id}',
+        tags,
+        summary: 'Delete a keyword group',
+        description: 'Its keywords stay.',
+      },
+    })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ id: z.number().int(), deleted: z.literal(true) }))
+    .mutation(({ ctx, input }) => groups.deleteKeywordGroup(ctx, input.id)),
+
+  assign: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups/{id}/assign',
+        tags,
+        summary: 'Assign a group to a site',
+        description:
+          'websiteId (a site id) and status (active by default): the group and its keywords are assigned to the site; an active assignment makes a pending group active.',
+      },
+    })
+    .input(assignKeywordGroupInput)
+    .output(groupResult)
+    .mutation(async ({ ctx, input }) => ({ group: await groups.assignKeywordGroup(ctx, input) })),
+
+  bulkDelete: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups/bulk-delete',
+        tags,
+        summary: 'Delete several groups',
+      },
+    })
+    .input(bulkKeywordGroupsInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) => groups.bulkDeleteKeywordGroups(ctx, input.groupIds)),
+
+  bulkStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups/bulk-status',
+        tags,
+        summary: 'Set the status of several groups',
+      },
+    })
+    .input(bulkKeywordGroupStatusInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) =>
+      groups.bulkUpdateKeywordGroups(ctx, input.groupIds, { status: input.status }),
+    ),
+
+  bulkPriority: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups/bulk-priority',
+        tags,
+        summary: 'Set the priority of several groups',
+      },
+    })
+    .input(bulkKeywordGroupPriorityInput)
+    .output(bulkResult)
+    .mutation(({ ctx, input }) =>
+      groups.bulkUpdateKeywordGroups(ctx, input.groupIds, { priority: input.priority }),
+    ),
+});

@@ -1,0 +1,397 @@
+import {
+  readCounters,
+  sql,
+  type Database,
+  type KeywordGroupsTable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+} from '@blogfleet/db';
+import type {
+  CreateKeywordGroupInput,
+  ListKeywordGroupsInput,
+  UpdateKeywordGroupInput,
+} from '@blogfleet/validators';
+import type { Context } from '../context';
+import { AppError, notFound } from '../errors';
+import { audit } from './audit';
+import type { KeywordGroupView } from './keyword-group-view';
+import { toKeywordView } from './keyword-view';
+import { listPage } from './list';
+import { likePattern } from './search';
+
+type Ctx = Pick<Context, 'db' | 'req'> & { user: { id: number } };
+type Db = Kysely<Database>;
+type GroupRow = Selectable<KeywordGroupsTable>;
+type Priority = GroupRow['priority'];
+
+const PRIORITY_RANK: Record<Priority, number> = { high: 3, medium: 2, low: 1 };
+
+/** Each sort's expression matches an index of 0016_keyword_groups.ts. */
+const groupSortBy: Record<
+  ListKeywordGroupsInput['sort'],
+  { expr: RawBuilder<unknown>; value: (g: GroupRow) => string | number | Date }
+> = {
+  created_at: { expr: sql`keyword_groups.created_at`, value: (g) => g.created_at },
+  name: { expr: sql`lower(keyword_groups.name)`, value: (g) => g.name.toLowerCase() },
+  priority: {
+    expr: sql`(CASE keyword_groups.priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END)`,
+    value: (g) => PRIORITY_RANK[g.priority],
+  },
+  status: { expr: sql`keyword_groups.status`, value: (g) => g.status },
+};
+
+/**
+ * A group's priority when nobody set it: high when prioritized, else by its score on doc2 §9's
+ * 10-point scale (7 or more high, 5 or more medium, below low).
+ */
+export function derivedPriority(isPrioritized: boolean, score: number): Priority {
+  if (isPrioritized || score >= 7) return 'high';
+  return score >= 5 ? 'medium' : 'low';
+}
+
+/** Members, scores and sites of the given groups, in one query each. */
+async function views(db: Db, rows: GroupRow[]): Promise<KeywordGroupView[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((g) => g.id);
+  const [members, sites] = await Promise.all([
+    db
+      .selectFrom('keyword_group_keywords as m')
+      .innerJoin('keywords as k', 'k.id', 'm.keyword_id')
+      .select(['m.group_id', 'm.is_primary', 'k.id', 'k.keyword_text', 'k.score'])
+      .where('m.group_id', 'in', ids)
+      .orderBy('m.group_id')
+      .orderBy('m.position')
+      .orderBy('k.id')
+      .execute(),
+    db
+      .selectFrom('keyword_group_sites as a')
+      .innerJoin('sites as s', 's.id', 'a.site_id')
+      .select(['a.group_id', 's.id', 's.domain_name', 'a.status'])
+      .where('a.group_id', 'in', ids)
+      .orderBy('s.domain_name')
+      .execute(),
+  ]);
+  return rows.map((g) => {
+    const own = members.filter((m) => m.group_id === g.id);
+    const primary = own.find((m) => m.is_primary) ?? null;
+    const secondary = own.filter((m) => !m.is_primary);
+    const score =
+      own.length === 0 ? 0 : Math.round(own.reduce((sum, m) => sum + Number(m.score), 0) / own.length) / 10;
+    return {
+      id: g.id,
+      name: g.name,
+      description: g.description,
+      primary_keyword: primary?.keyword_text ?? null,
+      primary_keyword_id: primary?.id ?? null,
+      secondary_keywords: secondary.map((m) => m.keyword_text),
+      secondary_keywords_ids: secondary.map((m) => m.id),
+      is_prioritized: g.is_prioritized,
+      score,
+      priority: g.priority,
+      keyword_count: own.length,
+      status: g.status,
+      sites: sites
+        .filter((s) => s.group_id === g.id)
+        .map((s) => ({ id: s.id, domain_name: s.domain_name, status: s.status })),
+      created_at: g.created_at.toISOString(),
+      updated_at: g.updated_at.toISOString(),
+    };
+  });
+}
+
+/** GET keyword-groups (doc2 §7): status, priority, search on the name; `data` + `meta.pagination`. */
+export async function listKeywordGroups(ctx: Pick<Context, 'db'>, input: ListKeywordGroupsInput) {
+  let filtered = ctx.db.selectFrom('keyword_groups');
+  if (input.status) filtered = filtered.where('status', '=', input.status);
+  if (input.priority) filtered = filtered.where('priority', '=', input.priority);
+  if (input.search) filtered = filtered.where('name', 'ilike', likePattern(input.search));
+  const sort = groupSortBy[input.sort];
+  const unfiltered = !input.status && !input.priority && !input.search;
+  const { rows, pagination } = await listPage({
+    db: ctx.db,
+    filtered,
+    id: 'keyword_groups.id',
+    sortBy: sort.expr,
+    order: input.order,
+    sortValue: sort.value,
+    select: (q) => q.selectAll('keyword_groups'),
+    page: input.page,
+    limit: input.limit,
+    cursor: input.cursor,
+    exactTotal: unfiltered
+      ? async () => (await readCounters(ctx.db, ['keyword_groups.total']))['keyword_groups.total']
+      : undefined,
+  });
+  return { data: await views(ctx.db, rows as GroupRow[]), meta: { pagination } };
+}
+
+async function groupRow(db: Db, id: number, lock = false): Promise<GroupRow> {
+  let q = db.selectFrom('keyword_groups').selectAll().where('id', '=', id);
+  if (lock) q = q.forUpdate();
+  const row = await q.executeTakeFirst();
+  if (!row) throw notFound('Keyword group');
+  return row;
+}
+
+/** GET keyword-groups/{id}: the group with its keywords (primary first, then in order). */
+export async function getKeywordGroup(ctx: Pick<Context, 'db'>, id: number) {
+  const row = await groupRow(ctx.db, id);
+  const [view] = await views(ctx.db, [row]);
+  const keywords = await ctx.db
+    .selectFrom('keyword_group_keywords as m')
+    .innerJoin('keywords as k', 'k.id', 'm.keyword_id')
+    .selectAll('k')
+    .where('m.group_id', '=', id)
+    .orderBy('m.is_primary', 'desc')
+    .orderBy('m.position')
+    .orderBy('k.id')
+    .execute();
+  return { ...view!, keywords: keywords.map(toKeywordView) };
+}
+
+/** The members a group's input names: every id a real keyword; the primary not repeated as secondary. */
+async function members(db: Db, primaryId: number | null, secondaryIds: number[]) {
+  const secondary = [...new Set(secondaryIds)].filter((id) => id !== primaryId);
+  const wanted = primaryId === null ? secondary : [primaryId, ...secondary];
+  if (wanted.length === 0) return { primaryId, secondary, score: 0 };
+  const found = await db.selectFrom('keywords').select(['id', 'score']).where('id', 'in', wanted).execute();
+  const missing = wanted.filter((id) => !found.some((k) => k.id === id));
+  if (missing.length > 0) {
+    throw new AppError('VALIDATION_ERROR', `No keyword has the id ${missing.join(', ')}`, { missing });
+  }
+  const score = Math.round(found.reduce((s, k) => s + Number(k.score), 0) / found.length) / 10;
+  return { primaryId, secondary, score };
+}
+
+async function writeMembers(db: Db, groupId: number, primaryId: number | null, secondary: number[]) {
+  await db.deleteFrom('keyword_group_keywords').where('group_id', '=', groupId).execute();
+  const rows = [
+    ...(primaryId === null
+      ? []
+      : [{ group_id: groupId, keyword_id: primaryId, is_primary: true, position: 0 }]),
+    ...secondary.map((id, i) => ({ group_id: groupId, keyword_id: id, is_primary: false, position: i + 1 })),
+  ];
+  if (rows.length > 0) await db.insertInto('keyword_group_keywords').values(rows).execute();
+}
+
+export async function createKeywordGroup(ctx: Ctx, input: CreateKeywordGroupInput) {
+  const id = await ctx.db.transaction().execute(async (trx) => {
+    const m = await members(trx, input.primary_keyword_id ?? null, input.secondary_keyword_ids ?? []);
+    const isPrioritized = input.is_prioritized ?? false;
+    const row = await trx
+      .insertInto('keyword_groups')
+      .values({
+        name: input.name,
+        description: input.description?.trim() || null,
+        is_prioritized: isPrioritized,
+        primary_keyword_id: m.primaryId,
+        score: m.score,
+        priority: input.priority ?? derivedPriority(isPrioritized, m.score),
+        status: input.status ?? 'pending',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await writeMembers(trx, row.id, m.primaryId, m.secondary);
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword_group.create',
+        subjectType: 'keyword_group',
+        subjectId: row.id,
+        details: { name: input.name },
+      },
+    );
+    return row.id;
+  });
+  return getKeywordGroup(ctx, id);
+}
+
+/**
+ * PUT keyword-groups/{id}: fields not sent stay as they are. The priority follows the prioritized flag
+ * and the score when the flag changes and no priority is sent; a priority set here or in bulk is kept.
+ */
+export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInput) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await groupRow(trx, input.id, true);
+    const membersChanged =
+      input.primary_keyword_id !== undefined || input.secondary_keyword_ids !== undefined;
+    const before = await trx
+      .selectFrom('keyword_group_keywords')
+      .select(['keyword_id', 'is_primary'])
+      .where('group_id', '=', input.id)
+      .orderBy('position')
+      .execute();
+    const m = await members(
+      trx,
+      input.primary_keyword_id !== undefined
+        ? input.primary_keyword_id
+        : (before.find((k) => k.is_primary)?.keyword_id ?? null),
+      input.secondary_keyword_ids ?? before.filter((k) => !k.is_primary).map((k) => k.keyword_id),
+    );
+    const isPrioritized = input.is_prioritized ?? current.is_prioritized;
+    const priority =
+      input.priority ??
+      (isPrioritized !== current.is_prioritized ? derivedPriority(isPrioritized, m.score) : current.priority);
+    await trx
+      .updateTable('keyword_groups')
+      .set({
+        name: input.name,
+        description:
+          input.description !== undefined ? input.description?.trim() || null : current.description,
+        is_prioritized: isPrioritized,
+        primary_keyword_id: m.primaryId,
+        score: m.score,
+        priority,
+        status: input.status ?? current.status,
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.id)
+      .execute();
+    if (membersChanged) await writeMembers(trx, input.id, m.primaryId, m.secondary);
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword_group.update',
+        subjectType: 'keyword_group',
+        subjectId: input.id,
+        details: { name: input.name },
+      },
+    );
+  });
+  return getKeywordGroup(ctx, input.id);
+}
+
+export async function deleteKeywordGroup(ctx: Ctx, id: number) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('keyword_groups')
+      .where('id', '=', id)
+      .returning(['id', 'name'])
+      .executeTakeFirst();
+    if (!row) throw notFound('Keyword group');
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword_group.delete',
+        subjectType: 'keyword_group',
+        subjectId: id,
+        details: { name: row.name },
+      },
+    );
+  });
+  return { id, deleted: true as const };
+}
+
+/** Deletes several groups (their keywords stay); `missing` names the ids that matched none. */
+export async function bulkDeleteKeywordGroups(ctx: Ctx, ids: number[]) {
+  const groupIds = [...new Set(ids)];
+  return ctx.db.transaction().execute(async (trx) => {
+    const rows = await trx.deleteFrom('keyword_groups').where('id', 'in', groupIds).returning('id').execute();
+    if (rows.length > 0) {
+      await audit(
+        { ...ctx, db: trx },
+        {
+          action: 'keyword_group.bulk_delete',
+          subjectType: 'keyword_group',
+          details: { ids: rows.map((r) => r.id) },
+        },
+      );
+    }
+    const gone = new Set(rows.map((r) => r.id));
+    return { changed: rows.length, missing: groupIds.filter((id) => !gone.has(id)) };
+  });
+}
+
+/** Sets the status or the priority of several groups. */
+export async function bulkUpdateKeywordGroups(
+  ctx: Ctx,
+  ids: number[],
+  change: { status: GroupRow['status'] } | { priority: Priority },
+) {
+  const groupIds = [...new Set(ids)];
+  return ctx.db.transaction().execute(async (trx) => {
+    const found = await trx.selectFrom('keyword_groups').select('id').where('id', 'in', groupIds).execute();
+    const rows = await trx
+      .updateTable('keyword_groups')
+      .set({ ...change, updated_at: new Date() })
+      .where('id', 'in', groupIds)
+      .returning('id')
+      .execute();
+    if (rows.length > 0) {
+      await audit(
+        { ...ctx, db: trx },
+        {
+          action: 'keyword_group.bulk_update',
+          subjectType: 'keyword_group',
+          details: { ids: rows.map((r) => r.id), ...change },
+        },
+      );
+    }
+    const present = new Set(found.map((r) => r.id));
+    return { changed: rows.length, missing: groupIds.filter((id) => !present.has(id)) };
+  });
+}
+
+/**
+ * POST keyword-groups/{id}/assign: the group and its keywords are assigned to the site (again: the
+ * status is updated). An active assignment makes a pending group active.
+ */
+export async function assignKeywordGroup(
+  ctx: Ctx,
+  input: { id: number; websiteId: number; status: 'active' | 'inactive' },
+) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const group = await groupRow(trx, input.id, true);
+    const site = await trx
+      .selectFrom('sites')
+      .select(['id', 'domain_name'])
+      .where('id', '=', input.websiteId)
+      .executeTakeFirst();
+    if (!site) throw notFound('Site');
+    const now = new Date();
+    await trx
+      .insertInto('keyword_group_sites')
+      .values({ group_id: group.id, site_id: site.id, status: input.status, assigned_at: now })
+      .onConflict((oc) => oc.columns(['group_id', 'site_id']).doUpdateSet({ status: input.status }))
+      .execute();
+    const keywordIds = (
+      await trx
+        .selectFrom('keyword_group_keywords')
+        .select('keyword_id')
+        .where('group_id', '=', group.id)
+        .execute()
+    ).map((k) => k.keyword_id);
+    if (keywordIds.length > 0) {
+      await trx
+        .insertInto('keyword_sites')
+        .values(
+          keywordIds.map((keyword_id) => ({
+            keyword_id,
+            site_id: site.id,
+            status: input.status,
+            assigned_at: now,
+          })),
+        )
+        .onConflict((oc) => oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status }))
+        .execute();
+    }
+    if (input.status === 'active' && group.status === 'pending') {
+      await trx
+        .updateTable('keyword_groups')
+        .set({ status: 'active', updated_at: now })
+        .where('id', '=', group.id)
+        .execute();
+    }
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword_group.assign',
+        subjectType: 'keyword_group',
+        subjectId: group.id,
+        details: { site: site.domain_name, status: input.status, keywords: keywordIds.length },
+      },
+    );
+  });
+  return getKeywordGroup(ctx, input.id);
+}
