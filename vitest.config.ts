@@ -6,6 +6,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A loaded 2-core machine (browser, server, database) can take seconds to show what a poll waits for.
+    expect: { poll: { timeout: 10_000 } },
     // Two cores: each file opens its own database, so more workers only queue on the CPU.
     maxWorkers: 2,
   },

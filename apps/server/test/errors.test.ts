@@ -467,5 +467,5 @@ describe('robustness: hostile input to every REST operation', () => {
     const after = await t.login();
     const me = await t.rest('GET', 'auth/me', { token: after.accessToken });
     expect(me.body.data.user).toMatchObject({ role: 'admin', status: 'active' });
-  }, 120_000);
+  }, 300_000);
 });

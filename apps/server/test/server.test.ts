@@ -529,5 +529,5 @@ describe('TRUST_PROXY', () => {
       await behindProxy.close();
       await direct.close();
     }
-  });
+  }, 90_000);
 });

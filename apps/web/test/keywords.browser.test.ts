@@ -113,7 +113,7 @@ describe.skipIf(blocker !== null)('the keywords page in Chromium', { timeout: 12
     const { context, page } = await openSignedIn(browser, server.url, ADMIN, { lang: 'tr', viewport: PHONE });
     await page.goto('/content-pool/keywords');
     await page.getByText('teapot').waitFor();
-    await page.getByRole('heading', { name: 'Anahtar kelimeler' }).waitFor();
+    await page.getByRole('heading', { name: 'Anahtar kelime yönetimi' }).waitFor();
     await capture(page, 'keywords-tr-phone');
     await context.close();
     const en = await openSignedIn(browser, server.url, ADMIN, { viewport: PHONE });
