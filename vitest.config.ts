@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['apps/*/test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     pool: 'forks',
-    testTimeout: 30_000,
+    // Generous: a loaded 2-core CI machine runs the app-starting tests several times slower.
+    testTimeout: 90_000,
     hookTimeout: 60_000,
     // A loaded 2-core machine (browser, server, database) can take seconds to show what a poll waits for.
     expect: { poll: { timeout: 10_000 } },

@@ -77,6 +77,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const app = Fastify({
     logger: opts.logger ?? loggerOptions(config),
     bodyLimit: config.bodyLimit,
+    // A request must arrive whole within 5 minutes (Node's own default, which Fastify turns off): a
+    // caller trickling a body cannot hold an upload slot (plugins/rest.ts) or a socket for ever.
+    requestTimeout: 300_000,
     trustProxy: config.trustProxy,
     routerOptions: { maxParamLength: 5000 },
     // refuseWhileClosing answers in the envelope instead of Fastify's fixed bare body.

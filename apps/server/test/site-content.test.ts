@@ -3,6 +3,7 @@
  * protocol test server and the chat-completions test server.
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { deflateSync } from 'node:zlib';
 import {
   startChatCompletionsTestServer,
@@ -49,6 +50,12 @@ afterAll(async () => {
   await wp?.close();
   await ai?.close();
 });
+
+/** The app on a real socket (uploads held open need one), started once. */
+async function listening(): Promise<string> {
+  if (!t.app.server.listening) await t.app.listen({ host: '127.0.0.1', port: 0 });
+  return `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+}
 
 function api(method: string, path: string, opts: RestOptions = {}) {
   return t.rest(method, path, { token: admin, ...opts });
@@ -194,7 +201,7 @@ describe('media upload', () => {
   });
 
   it('reads a few uploads at once; more are told to retry, and a slot frees when an upload is dropped', async () => {
-    const base = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = await listening();
     const { hostname, port } = new URL(base);
     // Uploads whose bodies are still arriving: each holds a slot until it ends.
     const slow = Array.from({ length: LARGE_BODIES_AT_ONCE }, () => {
@@ -230,6 +237,50 @@ describe('media upload', () => {
     slow[0]!.destroy();
     await expect.poll(async () => (await call()).status).toBe(200);
     for (const req of slow) req.destroy();
+  });
+
+  it('frees the slot of an upload whose caller left while WordPress was still answering', async () => {
+    const base = await listening();
+    const { hostname, port } = new URL(base);
+    wp.inject({ method: 'POST', route: '/wp/v2/media', hang: true, times: Infinity });
+    const before = wp.count('POST', '/wp/v2/media');
+    const body = JSON.stringify({
+      filename: 'left.png',
+      content_type: 'image/png',
+      data: png().toString('base64'),
+    });
+    const left = Array.from({ length: LARGE_BODIES_AT_ONCE }, () => {
+      const req = http.request({
+        hostname,
+        port,
+        method: 'POST',
+        path: `/api/v1/sites/${siteId}/media`,
+        headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      });
+      req.on('error', () => {});
+      req.end(body);
+      return req;
+    });
+    // Every body was read and sent on: WordPress holds them all.
+    await expect.poll(() => wp.count('POST', '/wp/v2/media') - before).toBe(LARGE_BODIES_AT_ONCE);
+    for (const req of left) req.destroy();
+    wp.faults.length = 0;
+    await expect
+      .poll(
+        async () =>
+          (
+            await fetch(`${base}/api/v1/sites/${siteId}/media`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+              body: JSON.stringify({
+                filename: 'after.png',
+                content_type: 'image/png',
+                data: png().toString('base64'),
+              }),
+            })
+          ).status,
+      )
+      .toBe(200);
   });
 });
 

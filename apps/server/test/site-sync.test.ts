@@ -2,6 +2,7 @@ import {
   startWordPressTestServer,
   type WordPressTestServer,
 } from '@blogfleet/integrations/wordpress/testing';
+import { withSiteLease } from '@blogfleet/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type RestOptions, type TestApp } from '@blogfleet/server/testing';
 
@@ -254,6 +255,49 @@ describe('WordPress sync engine', () => {
       status: 'draft',
       title: 'Back from the trash',
     });
+  });
+
+  it('runs one sync of selected sites per user at a time', async () => {
+    const { wp, id } = await addSite('selected-busy.com', 1);
+    // WordPress stops answering: the first sync stays running.
+    wp.inject({ route: '/wp/v2', hang: true, times: Infinity });
+    const first = await api('POST', 'sites/sync-all', { body: { siteIds: [id, id] } });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const second = await api('POST', 'sites/sync-all', { body: { siteIds: [id] } });
+    expect(second.status).toBe(400);
+    expect(second.body.error.message).toBe(
+      'Your sync of selected sites is still running; wait for it to end',
+    );
+    await api('POST', `jobs/${first.body.data.job.id}/cancel`);
+    wp.faults.length = 0;
+    expect((await waitForJob(first.body.data.job.id)).status).toBe('cancelled');
+    const third = await api('POST', 'sites/sync-all', { body: { siteIds: [id] } });
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+  }, 90_000);
+
+  it('keeps a site’s lease while a long sync runs; another waits for its end', async () => {
+    const site = await t.db
+      .insertInto('sites')
+      .values({ site_title: 'Long one', domain_name: 'long-lease.com' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const order: string[] = [];
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // A lease of 300 ms: without renewal the second would take it while the first still runs.
+    const first = withSiteLease(
+      { db: t.db },
+      site.id,
+      async () => {
+        order.push('first started');
+        await sleep(1_500);
+        order.push('first ended');
+      },
+      300,
+    );
+    await sleep(100);
+    const second = withSiteLease({ db: t.db }, site.id, async () => void order.push('second ran'), 300);
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first started', 'first ended', 'second ran']);
   });
 
   it('runs one pull, push or sync of a site at a time: two at once create a new post once', async () => {

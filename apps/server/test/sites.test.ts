@@ -400,6 +400,21 @@ describe('sites', () => {
       expect(onWp().status).toBe('trash');
       expect((await api('GET', `sites/${id}/posts`)).body.data.posts).toEqual([]);
       expect((await api('DELETE', `sites/${id}/posts/${post.id}`)).status).toBe(404);
+
+      // Trash is pulled: the deleted post comes back as trash and is deleted for good from there.
+      const pulled = await waitForJob((await api('POST', `sites/${id}/wp-pull`)).body.data.job.id);
+      expect(pulled.status, JSON.stringify(pulled)).toBe('completed');
+      const trashed = (await api('GET', `sites/${id}/posts`, { query: { status: 'trash' } })).body.data.posts;
+      expect(trashed.map((p: { title: string }) => p.title)).toEqual(['Espresso, the basics']);
+      const forGood = await api('DELETE', `sites/${id}/posts/${trashed[0].id}`);
+      expect(forGood.status, JSON.stringify(forGood.body)).toBe(200);
+      expect(wp4.state.posts.find((p) => p.id === post.wp_post_id)).toBeUndefined();
+      // A post trashed in wp-admin since the last pull is deleted here without an error.
+      const other = (await api('POST', `sites/${id}/posts`, { body: { title: 'Trashed elsewhere' } })).body
+        .data.post;
+      wp4.state.posts.find((p) => p.id === other.wp_post_id)!.status = 'trash';
+      const deletedToo = await api('DELETE', `sites/${id}/posts/${other.id}`);
+      expect(deletedToo.status, JSON.stringify(deletedToo.body)).toBe(200);
     } finally {
       await wp4.close();
     }

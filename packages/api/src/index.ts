@@ -19,6 +19,7 @@ export { listKeywords } from './services/keywords';
 export { keywordScore, type KeywordMetrics } from './services/keyword-score';
 export { refreshPendingZones } from './services/dns';
 export { publishDuePosts } from './services/site-posts';
+export { withSiteLease } from './services/site-sync';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';
 export { fileStore, filesRoot, screenshotKey, SCREENSHOT_NAME, type FileStore } from './services/site-files';
 export { hashPassword } from './services/passwords';

@@ -23,8 +23,8 @@ import { retryAfterMeta } from './retry-after';
 
 export const REST_PREFIX = '/api/v1';
 /**
- * Calls with their own (larger) body limit read at most this many bodies at once per process; more are
- * told to retry, so a burst of 10 MB uploads cannot hold the server's memory.
+ * Calls with their own (larger) body limit run at most this many at once per process (from reading the
+ * body to the answer); more are told to retry, so a burst of 10 MB uploads cannot hold the server's memory.
  */
 export const LARGE_BODIES_AT_ONCE = 4;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -177,13 +177,13 @@ export async function restPlugin(
               }
               largeBodies++;
               counted.add(request);
-            },
-            // After the answer, or when the caller went away mid-upload.
-            onResponse: async (request: FastifyRequest) => {
-              if (counted.delete(request)) largeBodies--;
-            },
-            onRequestAbort: async (request: FastifyRequest) => {
-              if (counted.delete(request)) largeBodies--;
+              // The socket's end frees the slot whatever happened: answered, dropped mid-upload, or gone
+              // while the call still ran (Fastify's onResponse never comes for a caller that left).
+              const release = () => {
+                if (counted.delete(request)) largeBodies--;
+              };
+              reply.raw.once('close', release);
+              reply.raw.once('finish', release);
             },
           }
         : {}),

@@ -1,8 +1,9 @@
 import { bulkSiteIdsInput, MAX_ID } from '@blogfleet/validators';
+import { isUniqueViolation } from '@blogfleet/db';
 import { isIntegrationError } from '@blogfleet/integrations/errors';
 import { z } from 'zod';
 import type { ApiDeps } from '../context';
-import { enqueueForSubject, enqueueJob } from '../services/jobs';
+import { activeJobsFor, enqueueForSubject, enqueueJob } from '../services/jobs';
 import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
 import { pullSite, pushSite, syncSite } from '../services/site-sync';
@@ -151,6 +152,28 @@ export const syncAllPayload = z.object({
   /** These sites; absent: every active site with WordPress credentials. */
   siteIds: z.array(z.number().int().positive().max(MAX_ID)).max(10_000).optional(),
 });
+
+/**
+ * A sync of selected sites: one at a time per user (a second while the first runs is refused), so
+ * repeated requests cannot queue syncs of the whole fleet without end.
+ */
+export async function enqueueSelectedSitesSync(
+  ctx: Parameters<typeof enqueueForSubject>[0] & { user: { id: number } },
+  siteIds: number[],
+) {
+  const subject = { subject: 'sites-selection', subjectId: ctx.user.id };
+  const refusal = new AppError(
+    'VALIDATION_ERROR',
+    'Your sync of selected sites is still running; wait for it to end',
+  );
+  if ((await activeJobsFor(ctx, subject.subject, subject.subjectId)).length > 0) throw refusal;
+  try {
+    return await enqueueJob(ctx, syncAllSitesJob.kind, { siteIds: [...new Set(siteIds)] }, subject);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal;
+    throw error;
+  }
+}
 
 export interface SiteSyncResult {
   siteId: number;

@@ -1,8 +1,15 @@
 import { idParam } from '@blogfleet/validators';
 import { z } from 'zod';
-import { enqueueSiteJob, pushSiteJob, syncAllPayload, syncAllSitesJob, syncSiteJob } from '../jobs/sites';
+import {
+  enqueueSelectedSitesSync,
+  enqueueSiteJob,
+  pushSiteJob,
+  syncAllPayload,
+  syncAllSitesJob,
+  syncSiteJob,
+} from '../jobs/sites';
 import { jobView } from '../services/job-view';
-import { enqueueForSubject, enqueueJob } from '../services/jobs';
+import { enqueueForSubject } from '../services/jobs';
 import { listPostRevisions, postRevisionView, restorePostRevision } from '../services/site-post-revisions';
 import * as sites from '../services/sites';
 import type { OpenApiMeta } from 'trpc-to-openapi';
@@ -52,9 +59,10 @@ export const siteSyncProcedures = {
     .input(syncAllPayload)
     .output(z.object({ job: jobView }))
     .mutation(async ({ ctx, input }) => ({
-      // Selected sites are their own job; every site is one at a time (a second request joins it).
+      // Selected sites are their own job, one per user at a time; every site is one at a time (a second
+      // request joins it).
       job: input.siteIds
-        ? await enqueueJob(ctx, syncAllSitesJob.kind, { siteIds: [...new Set(input.siteIds)] })
+        ? await enqueueSelectedSitesSync(ctx, input.siteIds)
         : await enqueueForSubject(
             ctx,
             syncAllSitesJob.kind,

@@ -80,7 +80,8 @@ async function views(ctx: Pick<Context, 'db'>, siteId: number, rows: PostRow[]):
   const urls = new Map(media.map((m) => [m.wp_id, m.source_url]));
   return rows.map((r) => ({
     ...toView(r),
-    featured_image: (r.featured_media_id !== null ? urls.get(r.featured_media_id) : null) ?? r.featured_image,
+    // No featured media, no image; media not synced yet keeps the address last known.
+    featured_image: r.featured_media_id === null ? null : (urls.get(r.featured_media_id) ?? r.featured_image),
   }));
 }
 const view = async (ctx: Pick<Context, 'db'>, row: PostRow) => (await views(ctx, row.site_id, [row]))[0]!;
@@ -270,9 +271,13 @@ export async function deleteSitePost(ctx: Ctx, siteId: number, postId: number) {
   if (row.wp_post_id) {
     const { client } = await requireSiteClient(ctx, siteId);
     try {
-      await client.deletePost(row.wp_post_id);
+      // A post already in WordPress's trash is deleted for good; any other goes to the trash.
+      await client.deletePost(row.wp_post_id, { force: row.status === 'trash' });
     } catch (error) {
-      if (!(error instanceof WordPressError) || error.code !== 'NOT_FOUND') throw error;
+      const gone =
+        error instanceof WordPressError &&
+        (error.code === 'NOT_FOUND' || error.details.wpCode === 'rest_already_trashed');
+      if (!gone) throw error;
     }
   }
   await ctx.db.deleteFrom('site_posts').where('id', '=', postId).execute();

@@ -200,14 +200,20 @@ const LEASE_MS = 15 * 60_000;
 
 /**
  * Runs `work` holding the site's sync lease (0014): one pull, push or sync of a site at a time across
- * processes; another one waits up to a minute for it, then gives up saying why.
+ * processes; another one waits up to a minute for it, then gives up saying why. The lease is renewed
+ * while `work` runs, so a long sync keeps it; only a holder that died lets it expire.
  */
-export async function withSiteLease<T>(ctx: Pick<Context, 'db'>, siteId: number, work: () => Promise<T>) {
+export async function withSiteLease<T>(
+  ctx: Pick<Context, 'db'>,
+  siteId: number,
+  work: () => Promise<T>,
+  leaseMs = LEASE_MS,
+) {
   const lease = randomUUID();
   for (let waited = 0; ; waited += 500) {
     const taken = await ctx.db
       .updateTable('sites')
-      .set({ sync_lease_id: lease, sync_lease_until: new Date(Date.now() + LEASE_MS) })
+      .set({ sync_lease_id: lease, sync_lease_until: new Date(Date.now() + leaseMs) })
       .where('id', '=', siteId)
       .where((eb) => eb.or([eb('sync_lease_until', 'is', null), eb('sync_lease_until', '<', new Date())]))
       .returning('id')
@@ -218,9 +224,20 @@ export async function withSiteLease<T>(ctx: Pick<Context, 'db'>, siteId: number,
     }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  const renew = setInterval(() => {
+    ctx.db
+      .updateTable('sites')
+      .set({ sync_lease_until: new Date(Date.now() + leaseMs) })
+      .where('id', '=', siteId)
+      .where('sync_lease_id', '=', lease)
+      .execute()
+      .catch(() => undefined);
+  }, leaseMs / 3);
+  renew.unref();
   try {
     return await work();
   } finally {
+    clearInterval(renew);
     await ctx.db
       .updateTable('sites')
       .set({ sync_lease_id: null, sync_lease_until: null })

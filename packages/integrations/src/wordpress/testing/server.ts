@@ -342,6 +342,9 @@ export async function startWordPressTestServer(
           state.posts = state.posts.filter((x) => x !== p);
           return { deleted: true, previous: renderPost(p) };
         }
+        // As WordPress: a post already in the trash is only removed with force.
+        if (p.status === 'trash')
+          throw new HttpError(410, 'rest_already_trashed', 'The post has already been deleted.');
         p.status = 'trash';
         return renderPost(p);
       }
