@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The competition level as a number to sort by (unknown first). */
-export const COMPETITION_RANK = sql`(CASE competition_level WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 ELSE 0 END)`;
+const COMPETITION_RANK = sql`(CASE competition_level WHEN 'low' THEN 1 WHEN 'medium' THEN 2 WHEN 'high' THEN 3 ELSE 0 END)`;
 
 /**
  * Keyword metrics come from a keyword data provider or stay unknown (null), never invented: volume and

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** The priority as a number to sort by (high first when descending). */
-export const PRIORITY_RANK = sql`(CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END)`;
+const PRIORITY_RANK = sql`(CASE priority WHEN 'high' THEN 3 WHEN 'medium' THEN 2 ELSE 1 END)`;
 
 /**
  * The keyword groups list: an index for each sort, alone and after each filter (status, priority), each
