@@ -215,6 +215,90 @@ describe('keyword groups', () => {
   });
 });
 
+describe('suggested groups', () => {
+  it('clusters a website’s ungrouped keywords by shared terms, passing over its niche word; saves nothing', async () => {
+    const site = 'suggest.test';
+    const ids: Record<string, number> = {};
+    const scores: [string, number][] = [
+      ['coffee grinder for espresso', 90],
+      ['burr coffee grinder', 70],
+      ['manual coffee grinder', 60],
+      ['coffee grinder', 80],
+      ['french press coffee', 50],
+      ['best french press', 65],
+      ['french press ratio', 40],
+      ['coffee beans subscription', 30],
+    ];
+    for (const [text, score] of scores) ids[text] = await keyword(text, score, site);
+    // Already grouped: never suggested again.
+    const grouped = await keyword('coffee grinder cleaning', 99, site);
+    await api('POST', 'keyword-groups', { body: { name: 'Cleaning', secondary_keyword_ids: [grouped] } });
+    // Another website's keywords stay out.
+    await keyword('grinder burr sizes', 50, 'elsewhere.test');
+    const before = (await t.db.selectFrom('keyword_groups').select('id').execute()).length;
+
+    const res = await api('GET', `keyword-groups/suggestions?targetWebsite=${site}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const { groups, considered, ungrouped } = res.body.data;
+    expect(considered).toBe(8);
+    // "coffee" is in 6 of 8 keywords: it names no topic. "grinder" (4) first, then "french press" (3).
+    expect(groups.map((g: { name: string; term: string }) => [g.name, g.term])).toEqual([
+      ['Coffee grinder', 'grinder'],
+      ['French press', 'french'],
+    ]);
+    expect(groups[0]).toMatchObject({
+      primary_keyword_id: ids['coffee grinder for espresso'],
+      secondary_keyword_ids: [
+        ids['coffee grinder'],
+        ids['burr coffee grinder'],
+        ids['manual coffee grinder'],
+      ],
+    });
+    expect(groups[1].primary_keyword_id).toBe(ids['best french press']);
+    expect(ungrouped).toBe(1);
+    expect((await t.db.selectFrom('keyword_groups').select('id').execute()).length).toBe(before);
+
+    const bad = await api('GET', 'keyword-groups/suggestions?targetWebsite=');
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body.error)).toContain('Please select a website');
+  });
+
+  it('creates accepted groups together, or none when one is refused', async () => {
+    const a = await keyword('bulk kettle gooseneck', 50, 'bulk.test');
+    const b = await keyword('bulk kettle electric', 70, 'bulk.test');
+    const before = (await t.db.selectFrom('keyword_groups').select('id').execute()).length;
+    const refused = await api('POST', 'keyword-groups/bulk-create', {
+      body: {
+        groups: [
+          { name: 'Kettles', primary_keyword_id: b, secondary_keyword_ids: [a] },
+          { name: 'Ghosts', secondary_keyword_ids: [876543] },
+        ],
+      },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.message).toContain('Group 2 (Ghosts): No keyword has the id 876543');
+    expect((await t.db.selectFrom('keyword_groups').select('id').execute()).length).toBe(before);
+
+    const empty = await api('POST', 'keyword-groups/bulk-create', { body: { groups: [] } });
+    expect(empty.status).toBe(400);
+    expect(JSON.stringify(empty.body.error)).toContain('Please select at least one keyword group');
+
+    const ok = await api('POST', 'keyword-groups/bulk-create', {
+      body: {
+        groups: [
+          { name: 'Kettles', primary_keyword_id: b, secondary_keyword_ids: [a] },
+          { name: 'Empty one' },
+        ],
+      },
+    });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect(ok.body.data.groups).toMatchObject([
+      { name: 'Kettles', primary_keyword: 'bulk kettle electric', keyword_count: 2, score: 6 },
+      { name: 'Empty one', keyword_count: 0 },
+    ]);
+  });
+});
+
 describe('keyword groups over tRPC', () => {
   it('creates, lists and deletes through the typed client', async () => {
     const client = await trpcClient(t.app, () => admin);

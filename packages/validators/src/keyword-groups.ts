@@ -6,6 +6,7 @@ import {
   keywordGroupSorts,
   keywordGroupStatuses,
 } from './constants';
+import { keywordWebsiteField } from './keywords';
 import { listInput } from './list';
 
 const id = z.coerce.number<number>().int().positive().max(MAX_ID);
@@ -73,3 +74,19 @@ const groupIds = z
 export const bulkKeywordGroupsInput = z.object({ groupIds });
 export const bulkKeywordGroupStatusInput = z.object({ groupIds, status: keywordGroupStatus });
 export const bulkKeywordGroupPriorityInput = z.object({ groupIds, priority: keywordGroupPriority });
+
+/** GET keyword-groups/suggestions: groups proposed for a website's keywords that are in no group yet. */
+export const suggestKeywordGroupsInput = z.object({
+  targetWebsite: keywordWebsiteField,
+  maxGroups: z.coerce.number<number>().int().min(1).max(50).default(20),
+});
+export type SuggestKeywordGroupsInput = z.infer<typeof suggestKeywordGroupsInput>;
+
+/** POST keyword-groups/bulk-create: accepted suggestions (or any groups), created together or not at all. */
+export const bulkCreateKeywordGroupsInput = z.object({
+  groups: z
+    .array(createKeywordGroupInput)
+    .min(1, 'Please select at least one keyword group')
+    .max(50, 'At most 50 groups at once'),
+});
+export type BulkCreateKeywordGroupsInput = z.infer<typeof bulkCreateKeywordGroupsInput>;

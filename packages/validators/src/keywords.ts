@@ -20,7 +20,7 @@ export const keywordTextField = z
 
 /** The website a keyword is for, as a host name (`Example.com` and `example.com` are one website). */
 export const keywordWebsiteField = z
-  .string()
+  .string({ error: (issue) => (issue.input === undefined ? 'Please select a website' : undefined) })
   .max(2048)
   .transform((v) => {
     const host = v

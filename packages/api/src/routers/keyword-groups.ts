@@ -1,5 +1,6 @@
 import {
   assignKeywordGroupInput,
+  bulkCreateKeywordGroupsInput,
   bulkKeywordGroupPriorityInput,
   bulkKeywordGroupStatusInput,
   bulkKeywordGroupsInput,
@@ -7,10 +8,12 @@ import {
   idParam,
   listKeywordGroupsInput,
   paginationShape,
+  suggestKeywordGroupsInput,
   updateKeywordGroupInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
 import { keywordGroupDetail, keywordGroupView } from '../services/keyword-group-view';
+import { suggestKeywordGroups } from '../services/keyword-group-suggestions';
 import * as groups from '../services/keyword-groups';
 import { protectedProcedure, router } from '../trpc';
 
@@ -108,6 +111,57 @@ export const keywordGroupsRouter = router({
     .input(assignKeywordGroupInput)
     .output(groupResult)
     .mutation(async ({ ctx, input }) => ({ group: await groups.assignKeywordGroup(ctx, input) })),
+
+  suggest: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keyword-groups/suggestions',
+        tags,
+        summary: 'Suggest groups for a website’s ungrouped keywords',
+        description:
+          'Clusters the keywords of targetWebsite that are in no group by the terms they share (the best scored 2,000 are looked at; at most maxGroups groups of up to 50). Nothing is saved: accept the groups (edited or not) with POST /keyword-groups/bulk-create.',
+      },
+    })
+    .input(suggestKeywordGroupsInput)
+    .output(
+      z.object({
+        groups: z.array(
+          z.object({
+            name: z.string(),
+            term: z.string(),
+            primary_keyword_id: z.number().int(),
+            secondary_keyword_ids: z.array(z.number().int()),
+            keywords: z.array(
+              z.object({
+                id: z.number().int(),
+                keyword_text: z.string(),
+                score: z.number(),
+                search_volume: z.number().int().nullable(),
+              }),
+            ),
+          }),
+        ),
+        considered: z.number().int().describe('Ungrouped keywords looked at'),
+        ungrouped: z.number().int().describe('Of those, keywords no suggested group holds'),
+      }),
+    )
+    .query(({ ctx, input }) => suggestKeywordGroups(ctx, input)),
+
+  bulkCreate: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keyword-groups/bulk-create',
+        tags,
+        summary: 'Create several groups at once',
+        description:
+          'groups: up to 50 groups, each as POST /keyword-groups takes it. All are created, or none when one is refused (the message names it).',
+      },
+    })
+    .input(bulkCreateKeywordGroupsInput)
+    .output(z.object({ groups: z.array(keywordGroupView) }))
+    .mutation(({ ctx, input }) => groups.bulkCreateKeywordGroups(ctx, input)),
 
   bulkDelete: protectedProcedure
     .meta({

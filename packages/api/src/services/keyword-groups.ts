@@ -8,6 +8,7 @@ import {
   type Selectable,
 } from '@blogfleet/db';
 import type {
+  BulkCreateKeywordGroupsInput,
   CreateKeywordGroupInput,
   ListKeywordGroupsInput,
   UpdateKeywordGroupInput,
@@ -175,36 +176,63 @@ async function writeMembers(db: Db, groupId: number, primaryId: number | null, s
   if (rows.length > 0) await db.insertInto('keyword_group_keywords').values(rows).execute();
 }
 
+async function insertGroup(ctx: Ctx, trx: Db, input: CreateKeywordGroupInput): Promise<number> {
+  const m = await members(trx, input.primary_keyword_id ?? null, input.secondary_keyword_ids ?? []);
+  const isPrioritized = input.is_prioritized ?? false;
+  const row = await trx
+    .insertInto('keyword_groups')
+    .values({
+      name: input.name,
+      description: input.description?.trim() || null,
+      is_prioritized: isPrioritized,
+      primary_keyword_id: m.primaryId,
+      score: m.score,
+      priority: input.priority ?? derivedPriority(isPrioritized, m.score),
+      status: input.status ?? 'pending',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await writeMembers(trx, row.id, m.primaryId, m.secondary);
+  await audit(
+    { ...ctx, db: trx },
+    {
+      action: 'keyword_group.create',
+      subjectType: 'keyword_group',
+      subjectId: row.id,
+      details: { name: input.name },
+    },
+  );
+  return row.id;
+}
+
 export async function createKeywordGroup(ctx: Ctx, input: CreateKeywordGroupInput) {
-  const id = await ctx.db.transaction().execute(async (trx) => {
-    const m = await members(trx, input.primary_keyword_id ?? null, input.secondary_keyword_ids ?? []);
-    const isPrioritized = input.is_prioritized ?? false;
-    const row = await trx
-      .insertInto('keyword_groups')
-      .values({
-        name: input.name,
-        description: input.description?.trim() || null,
-        is_prioritized: isPrioritized,
-        primary_keyword_id: m.primaryId,
-        score: m.score,
-        priority: input.priority ?? derivedPriority(isPrioritized, m.score),
-        status: input.status ?? 'pending',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeMembers(trx, row.id, m.primaryId, m.secondary);
-    await audit(
-      { ...ctx, db: trx },
-      {
-        action: 'keyword_group.create',
-        subjectType: 'keyword_group',
-        subjectId: row.id,
-        details: { name: input.name },
-      },
-    );
-    return row.id;
-  });
+  const id = await ctx.db.transaction().execute((trx) => insertGroup(ctx, trx, input));
   return getKeywordGroup(ctx, id);
+}
+
+/** POST keyword-groups/bulk-create: all the groups or, when one is refused, none of them. */
+export async function bulkCreateKeywordGroups(ctx: Ctx, input: BulkCreateKeywordGroupsInput) {
+  const ids = await ctx.db.transaction().execute(async (trx) => {
+    const created: number[] = [];
+    for (const [i, group] of input.groups.entries()) {
+      try {
+        created.push(await insertGroup(ctx, trx, group));
+      } catch (err) {
+        if (err instanceof AppError) {
+          throw new AppError(err.appCode, `Group ${i + 1} (${group.name}): ${err.message}`, err.details);
+        }
+        throw err;
+      }
+    }
+    return created;
+  });
+  const rows = await ctx.db
+    .selectFrom('keyword_groups')
+    .selectAll()
+    .where('id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  return { groups: await views(ctx.db, rows) };
 }
 
 /**
