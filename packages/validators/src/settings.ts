@@ -176,10 +176,22 @@ export const registrarSettingsInput = z
 export type RegistrarSettingsInput = z.infer<typeof registrarSettingsInput>;
 
 export const keywordDataProviders = ['dataforseo'] as const;
+const LOCATION_CODE_MESSAGE = 'Must be a DataForSEO location code (1-99999999)';
 export const keywordDataSettingsInput = z.object({
   provider: z.enum(keywordDataProviders).default('dataforseo'),
   login: text(200).min(1, 'Required'),
   password: secretField,
+  /**
+   * DataForSEO location code keyword metrics are asked for (2840 United States, 2792 Turkey …); empty: 2840
+   * (the server's DATAFORSEO_DEFAULT_LOCATION_CODE).
+   */
+  locationCode: z
+    .number(LOCATION_CODE_MESSAGE)
+    .int(LOCATION_CODE_MESSAGE)
+    .min(1, LOCATION_CODE_MESSAGE)
+    .max(99_999_999, LOCATION_CODE_MESSAGE)
+    .nullable()
+    .optional(),
 });
 export type KeywordDataSettingsInput = z.infer<typeof keywordDataSettingsInput>;
 

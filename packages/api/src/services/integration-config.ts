@@ -5,7 +5,10 @@ import type { Selectable } from '@blogfleet/db';
 import type { IntegrationSettingsTable } from '@blogfleet/db';
 import { createTextGenerator, type AiClientConfig, type TextGenerator } from '@blogfleet/integrations/ai';
 import type { CloudflareConfig } from '@blogfleet/integrations/cloudflare';
-import type { KeywordDataConfig } from '@blogfleet/integrations/keyword-data';
+import {
+  DATAFORSEO_DEFAULT_LOCATION_CODE,
+  type KeywordDataConfig,
+} from '@blogfleet/integrations/keyword-data';
 import type { RegistrarConfig } from '@blogfleet/integrations/registrar';
 import { DEFAULT_SITES_USER, hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
 import { integrationSecretFields, settingsPath, type IntegrationSection } from '@blogfleet/validators';
@@ -318,6 +321,8 @@ function build<K extends IntegrationSection>(
       provider: 'dataforseo',
       login: str(v.login)!,
       password: s.password!,
+      // Saved before the setting existed, or left empty: the United States.
+      locationCode: num(v.locationCode) ?? DATAFORSEO_DEFAULT_LOCATION_CODE,
       ...(env.dataForSeoApiUrl ? { baseUrl: env.dataForSeoApiUrl } : {}),
     }),
   };

@@ -193,6 +193,15 @@ export const SECTIONS: SectionDef[] = [
       },
       { name: 'login', label: msg`API login`, kind: 'text', required: true },
       { name: 'password', label: msg`API password`, kind: 'secret', required: true },
+      {
+        name: 'locationCode',
+        label: msg`Location code`,
+        kind: 'number',
+        min: 1,
+        max: 99999999,
+        placeholder: '2840',
+        hint: msg`DataForSEO location code, e.g. 2840 United States, 2792 Turkey`,
+      },
     ],
   },
 ];

@@ -5,6 +5,10 @@
 export {
   startDataForSeoTestServer,
   dataForSeoFailure,
+  dataForSeoTestMetrics,
+  KEYWORD_DIFFICULTY_PATH,
+  SEARCH_VOLUME_PATH,
+  type DataForSeoTestMetrics,
   type DataForSeoTestServer,
   type DataForSeoTestServerOptions,
 } from './server';
