@@ -53,6 +53,8 @@ export const listKeywordsInput = listInput({
   targetWebsite: keywordWebsiteField.optional(),
   groupId: id.optional(),
   status: z.enum(keywordUseStatuses).optional(),
+  /** Only keywords no site has an active assignment of (core §7 `unassigned=true`). */
+  unassigned: z.stringbool().optional(),
 });
 export type ListKeywordsInput = z.infer<typeof listKeywordsInput>;
 

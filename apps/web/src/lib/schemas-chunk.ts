@@ -2,6 +2,7 @@
 // Named one by one, so the chunk carries only these (and zod), not every form's rules.
 export {
   listDomainsInput,
+  listKeywordGroupsInput,
   listKeywordsInput,
   listSitesInput,
   listUsersInput,

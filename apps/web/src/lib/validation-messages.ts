@@ -25,6 +25,7 @@ const known: Record<string, MessageDescriptor> = {
   'Must be a system user name other than root': msg`Must be a system user name other than root`,
   'Must not contain NUL characters': msg`Must not contain NUL characters`,
   'Must be a single line': msg`Must be a single line`,
+  'Must be a DataForSEO location code (1-99999999)': msg`Must be a DataForSEO location code (1-99999999)`,
   // Domains (packages/validators/src/domains.ts).
   'Domain name is required': msg`Domain name is required`,
   'Target website is required': msg`Target website is required`,
@@ -44,6 +45,12 @@ const known: Record<string, MessageDescriptor> = {
   'Score is between 0 and 100': msg`Score is between 0 and 100`,
   'Score has at most two decimals': msg`Score has at most two decimals`,
   'Select at least one keyword': msg`Select at least one keyword`,
+  // Keyword groups (packages/validators/src/keyword-groups.ts).
+  'Group name is required': msg`Group name is required`,
+  'A group name has at most 200 characters': msg`A group name has at most 200 characters`,
+  'A description has at most 2,000 characters': msg`A description has at most 2,000 characters`,
+  'At most 200 keywords in a group': msg`At most 200 keywords in a group`,
+  'Please select at least one keyword group': msg`Please select at least one keyword group`,
   // Registrar settings (Namecheap).
   'Must be an IPv4 address': msg`Must be an IPv4 address`,
   'Two-letter country code': msg`Two-letter country code`,

@@ -30,7 +30,7 @@ const keywordSortBy: Record<
 
 /** Totals the kept-current counters know exactly: no search, website or group filter. */
 function keywordCounter(ctx: Pick<Context, 'db'>, input: ListKeywordsInput) {
-  if (input.search || input.targetWebsite || input.groupId) return undefined;
+  if (input.search || input.targetWebsite || input.groupId || input.unassigned) return undefined;
   return async () => {
     const c = await readCounters(ctx.db, ['keywords.total', 'keywords.used']);
     if (input.status === 'used') return c['keywords.used'];
@@ -44,6 +44,7 @@ export async function listKeywords(ctx: Pick<Context, 'db'>, input: ListKeywords
   let filtered = ctx.db.selectFrom('keywords');
   if (input.targetWebsite) filtered = filtered.where('target_website', '=', input.targetWebsite);
   if (input.status) filtered = filtered.where('is_used', '=', input.status === 'used');
+  if (input.unassigned) filtered = filtered.where('active_site_count', '=', 0);
   if (input.groupId !== undefined) {
     const groupId = input.groupId;
     filtered = filtered.where(({ exists, selectFrom }) =>

@@ -1,6 +1,7 @@
 import { flexRender, type Row, type Table } from '@tanstack/react-table';
+import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cn } from '../lib/cn';
+import { cn, focusRing } from '../lib/cn';
 import { Select } from './select';
 
 export interface StackedLabels {
@@ -8,12 +9,18 @@ export interface StackedLabels {
   ascending: string;
   descending: string;
   unsorted: string;
+  expandRow: (name?: string) => string;
+  collapseRow: (name?: string) => string;
 }
 
 interface StackedListProps<TData> {
   table: Table<TData>;
   rows: Row<TData>[];
   selectId: string;
+  /** The expand column's id: on a card its toggle is a full-width button and the details follow. */
+  expandId: string;
+  renderExpanded?: (row: Row<TData>) => ReactNode;
+  rowLabel?: (row: TData) => string;
   labels: StackedLabels;
   emptyMessage: ReactNode;
   ariaLabel?: string;
@@ -29,6 +36,9 @@ export function StackedList<TData>({
   table,
   rows,
   selectId,
+  expandId,
+  renderExpanded,
+  rowLabel,
   labels,
   emptyMessage,
   ariaLabel,
@@ -86,7 +96,13 @@ export function StackedList<TData>({
             const select = cells.find((c) => c.column.id === selectId);
             const title = cells.filter((c) => c.column.columnDef.meta?.stacked === 'title');
             const end = cells.filter((c) => c.column.columnDef.meta?.stacked === 'end');
-            const rest = cells.filter((c) => c.column.id !== selectId && !c.column.columnDef.meta?.stacked);
+            const rest = cells.filter(
+              (c) =>
+                c.column.id !== selectId && c.column.id !== expandId && !c.column.columnDef.meta?.stacked,
+            );
+            const expandable = Boolean(renderExpanded) && row.getCanExpand();
+            const open = expandable && row.getIsExpanded();
+            const name = rowLabel?.(row.original);
             return (
               <li
                 key={row.id}
@@ -127,6 +143,28 @@ export function StackedList<TData>({
                       </div>
                     ))}
                   </dl>
+                ) : null}
+                {expandable ? (
+                  <>
+                    <button
+                      type="button"
+                      onClick={row.getToggleExpandedHandler()}
+                      aria-expanded={open}
+                      aria-label={open ? labels.collapseRow(name) : labels.expandRow(name)}
+                      className={cn(
+                        'mt-2 flex min-h-10 w-full items-center gap-1 rounded-md border-t border-border pt-2 text-sm font-medium text-primary-strong',
+                        focusRing,
+                      )}
+                    >
+                      {open ? (
+                        <ChevronDown className="size-4" aria-hidden="true" />
+                      ) : (
+                        <ChevronRight className="size-4" aria-hidden="true" />
+                      )}
+                      {open ? labels.collapseRow() : labels.expandRow()}
+                    </button>
+                    {open ? <div className="mt-2">{renderExpanded!(row)}</div> : null}
+                  </>
                 ) : null}
               </li>
             );

@@ -485,6 +485,9 @@ export function DataTable<TData>({
           table={table}
           rows={rows}
           selectId={SELECT_ID}
+          expandId={EXPAND_ID}
+          renderExpanded={renderExpanded}
+          rowLabel={rowLabel}
           labels={labels}
           emptyMessage={emptyMessage ?? labels.noResults}
           ariaLabel={ariaLabel}

@@ -59,7 +59,6 @@ export const NAV_ITEMS: NavItem[] = [
         to: '/content-pool/keyword-groups',
         label: msg`Keyword groups`,
         icon: Layers,
-        coming: msg`Group keywords by topic and site, so the agents write around a theme.`,
       },
       {
         to: '/content-pool/ideas',
