@@ -78,6 +78,11 @@ export const competitionLevels = ['low', 'medium', 'high'] as const;
 export type CompetitionLevel = (typeof competitionLevels)[number];
 export const keywordSorts = ['created_at', 'keyword_text', 'search_volume', 'competition', 'score'] as const;
 export const keywordUseStatuses = ['used', 'unused'] as const;
+/** Languages keywords (and ideas, doc2 §1) are generated in. */
+export const generationLanguages = ['en', 'tr', 'es', 'fr', 'de'] as const;
+export type GenerationLanguage = (typeof generationLanguages)[number];
+/** Keywords one generation asks for by default, and at most. */
+export const KEYWORDS_GENERATED = { default: 20, max: 100 } as const;
 
 /** Keyword groups (doc2 §9): the groups page pages by 10. */
 export const KEYWORD_GROUPS_PAGE_SIZE = 10;

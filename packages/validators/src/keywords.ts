@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_ID, noNulBytes } from './common';
-import { competitionLevels, KEYWORDS_PAGE_SIZE, keywordSorts, keywordUseStatuses } from './constants';
+import {
+  competitionLevels,
+  generationLanguages,
+  KEYWORDS_GENERATED,
+  KEYWORDS_PAGE_SIZE,
+  keywordSorts,
+  keywordUseStatuses,
+} from './constants';
 import { listInput } from './list';
 
 const id = z.coerce.number<number>().int().positive().max(MAX_ID);
@@ -105,3 +112,32 @@ export const bulkKeywordsInput = z.object({ keywordIds });
 export const bulkMarkKeywordsInput = z.object({ keywordIds, used: z.boolean() });
 
 export type ListKeywordsQuery = z.input<typeof listKeywordsInput>;
+
+/**
+ * POST keywords/generate (doc2 §7 targetWebsite, language; doc2 §5: a target website is required):
+ * candidates from the AI text integration around a topic, then their metrics from the keyword data
+ * integration.
+ */
+export const generateKeywordsInput = z.object({
+  targetWebsite: keywordWebsiteField,
+  language: z.enum(generationLanguages).default('en'),
+  topic: z
+    .string()
+    .max(200, 'A topic has at most 200 characters')
+    .refine(noNulBytes, 'Must not contain NUL characters')
+    .transform((v) => v.trim())
+    .optional(),
+  count: z
+    .number()
+    .int()
+    .min(1, `Between 1 and ${KEYWORDS_GENERATED.max} keywords`)
+    .max(KEYWORDS_GENERATED.max, `Between 1 and ${KEYWORDS_GENERATED.max} keywords`)
+    .default(KEYWORDS_GENERATED.default),
+});
+export type GenerateKeywordsInput = z.infer<typeof generateKeywordsInput>;
+
+/** POST keywords/refresh-metrics: the selected keywords' metrics asked again of the keyword data integration. */
+export const refreshKeywordMetricsInput = z.object({
+  keywordIds,
+  language: z.enum(generationLanguages).default('en'),
+});

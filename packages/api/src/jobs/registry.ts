@@ -12,6 +12,7 @@ import {
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { performanceTestJob, refreshScreenshotsJob, screenshotJob } from './site-checks';
 import { compactCountersJob, pruneJob } from './maintenance';
+import { generateKeywordsJob, refreshKeywordMetricsJob } from './keywords';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
 // Kinds differ in payload and result types; the registry hands them out by name, checked at the edges
@@ -37,6 +38,8 @@ const productKinds: AnyJobKind[] = [
   screenshotJob,
   performanceTestJob,
   refreshScreenshotsJob,
+  generateKeywordsJob,
+  refreshKeywordMetricsJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

@@ -2,12 +2,17 @@ import {
   bulkKeywordsInput,
   bulkMarkKeywordsInput,
   createKeywordInput,
+  generateKeywordsInput,
   idParam,
   listKeywordsInput,
   paginationShape,
+  refreshKeywordMetricsInput,
   updateKeywordInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
+import { integrationConfig } from '../services/integration-config';
+import { jobView } from '../services/job-view';
+import { enqueueJob } from '../services/jobs';
 import { keywordView } from '../services/keyword-view';
 import * as keywords from '../services/keywords';
 import { protectedProcedure, router } from '../trpc';
@@ -18,6 +23,7 @@ const bulkResult = z.object({
   missing: z.array(z.number().int()).describe('Requested ids that matched no keyword'),
 });
 const tags = ['keywords'];
+const jobResult = z.object({ job: jobView });
 
 export const keywordsRouter = router({
   list: protectedProcedure
@@ -28,7 +34,7 @@ export const keywordsRouter = router({
         tags,
         summary: 'List keywords',
         description:
-          'Filters: targetWebsite, groupId, status (used/unused), search (part of the keyword). Sorts: created_at, keyword_text, search_volume, competition, score. Answers `data.data` + `data.pagination` (doc2 §7). Unknown metrics are null.',
+          'Filters: targetWebsite, groupId, status (used/unused), unassigned=true (no site has it assigned), search (part of the keyword). Sorts: created_at, keyword_text, search_volume, competition, score. Answers `data.data` + `data.pagination` (doc2 §7). Unknown metrics are null.',
       },
     })
     .input(listKeywordsInput)
@@ -122,4 +128,37 @@ export const keywordsRouter = router({
     .input(bulkMarkKeywordsInput)
     .output(bulkResult)
     .mutation(({ ctx, input }) => keywords.bulkMarkKeywords(ctx, input.keywordIds, input.used)),
+
+  generate: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords/generate',
+        tags,
+        summary: 'Generate keywords for a website (a job)',
+        description:
+          'targetWebsite (required), language (en, tr, es, fr, de; default en), topic (default: the site title or the website’s best keywords), count (1–100, default 20). Starts a `keywords.generate` job: candidates from the AI text integration (the offline generator without a model), keywords the website already has left out, metrics from the keyword data integration (DataForSEO) when it is set up, otherwise empty. The job’s result lists the created keywords and where the metrics came from.',
+      },
+    })
+    .input(generateKeywordsInput)
+    .output(jobResult)
+    .mutation(async ({ ctx, input }) => ({ job: await enqueueJob(ctx, 'keywords.generate', input) })),
+
+  refreshMetrics: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords/refresh-metrics',
+        tags,
+        summary: 'Measure keywords again (a job)',
+        description:
+          'keywordIds (1–500), language (default en): their search volume, competition, CPC and difficulty asked again of the keyword data integration; the score follows unless set by hand. Refused when keyword data is not set up.',
+      },
+    })
+    .input(refreshKeywordMetricsInput)
+    .output(jobResult)
+    .mutation(async ({ ctx, input }) => {
+      await integrationConfig(ctx, 'keyword_data');
+      return { job: await enqueueJob(ctx, 'keywords.refresh-metrics', input) };
+    }),
 });

@@ -38,3 +38,29 @@ export function keywordScore(m: KeywordMetrics): number {
   const intent = Math.min(1, Math.max(0, m.commercial_intent));
   return Math.round(100 * (0.5 * demand + 0.3 * ease + 0.2 * intent) * 100) / 100;
 }
+
+/** Any of the words, as whole words in any script (`\b` knows only ASCII letters). */
+const words = (list: string) => new RegExp(`(?<![\\p{L}\\p{N}])(${list})(?![\\p{L}\\p{N}])`, 'iu');
+
+/** Words that mark a search as about to buy, comparing before buying, or learning (en, tr, es, fr, de). */
+const BUYING = words(
+  'buy|price|prices|cheap|deals?|discount|coupon|order|shop|for sale|fiyat\\p{L}*|satın al\\p{L}*|ucuz|indirim\\p{L}*|kampanya\\p{L}*|comprar|precios?|barato|ofertas?|acheter|prix|pas cher|kaufen|preise?|günstig|angebote?',
+);
+const COMPARING = words(
+  'best|top|reviews?|vs|versus|comparison|compare|affordable|alternatives?|en iyi|yorum\\p{L}*|karşılaştırma\\p{L}*|öneri\\p{L}*|inceleme\\p{L}*|mejor(es)?|opiniones|comparativa|meilleure?s?|avis|comparatif|beste[nr]?|test|vergleich',
+);
+const LEARNING = words(
+  'what|how|why|guide|tutorial|ideas|meaning|nedir|nasıl|neden|rehber\\p{L}*|qué|cómo|guía|comment|was ist|wie|anleitung',
+);
+
+/**
+ * The commercial intent (0–1) a keyword's words suggest when no provider measured it: 0.9 buying
+ * ("price", "satın al"), 0.6 comparing ("best", "en iyi", "review"), 0.1 learning ("how to", "nedir"),
+ * 0.3 otherwise. An editor may correct it; the score follows.
+ */
+export function estimatedIntent(keyword: string): number {
+  if (BUYING.test(keyword)) return 0.9;
+  if (COMPARING.test(keyword)) return 0.6;
+  if (LEARNING.test(keyword)) return 0.1;
+  return 0.3;
+}

@@ -1,0 +1,79 @@
+import type { Context } from '../context';
+import { PermanentJobError } from '../jobs/kind';
+import { audit } from './audit';
+import { measureKeywords, measuredAnything } from './keyword-metrics';
+import { keywordScore } from './keyword-score';
+
+type Ctx = Pick<Context, 'db' | 'secrets' | 'integrations' | 'req'> & { user: { id: number } | null };
+
+export interface RefreshedMetricsResult {
+  /** Keywords the provider measured (their metrics and, unless set by hand, score replaced). */
+  measured: number;
+  /** Keywords it had no data for: kept as they were. */
+  unmeasured: string[];
+}
+
+/**
+ * POST keywords/refresh-metrics (run as a job): the keywords' metrics asked again of the keyword data
+ * integration. What it measured replaces the old metrics and the score follows (a score set by hand
+ * stays); a keyword it has no data for keeps what it had.
+ */
+export async function refreshKeywordMetrics(
+  ctx: Ctx,
+  input: { keywordIds: number[]; language: string },
+): Promise<RefreshedMetricsResult> {
+  const rows = await ctx.db
+    .selectFrom('keywords')
+    .select(['id', 'keyword_text', 'commercial_intent', 'score_set_by_hand'])
+    .where('id', 'in', input.keywordIds)
+    .orderBy('id')
+    .execute();
+  const answer = await measureKeywords(
+    ctx,
+    rows.map((r) => r.keyword_text),
+    input.language,
+  );
+  if (answer.source === 'not_configured') {
+    throw new PermanentJobError(
+      'Keyword data is not set up: an admin can add DataForSEO in Settings → Integrations → Keyword data.',
+    );
+  }
+  if (answer.source === 'failed') throw new Error(`Keyword data failed: ${answer.reason}`);
+  const now = new Date();
+  const unmeasured: string[] = [];
+  let measured = 0;
+  await ctx.db.transaction().execute(async (trx) => {
+    for (const row of rows) {
+      const m = answer.byText.get(row.keyword_text.toLowerCase());
+      if (!measuredAnything(m)) {
+        unmeasured.push(row.keyword_text);
+        continue;
+      }
+      measured += 1;
+      await trx
+        .updateTable('keywords')
+        .set({
+          search_volume: m.search_volume,
+          competition_level: m.competition_level,
+          cpc: m.cpc,
+          keyword_difficulty: m.keyword_difficulty,
+          metrics_updated_at: now,
+          ...(row.score_set_by_hand
+            ? {}
+            : { score: keywordScore({ ...m, commercial_intent: Number(row.commercial_intent) }) }),
+          updated_at: now,
+        })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword.refresh_metrics',
+        subjectType: 'keyword',
+        details: { keywords: rows.length, measured },
+      },
+    );
+  });
+  return { measured, unmeasured };
+}
