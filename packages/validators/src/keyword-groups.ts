@@ -22,6 +22,8 @@ export const listKeywordGroupsInput = listInput({
 }).extend({
   status: keywordGroupStatus.optional(),
   priority: keywordGroupPriority.optional(),
+  /** Only groups assigned to this site (its keywords tab). */
+  siteId: id.optional(),
 });
 export type ListKeywordGroupsInput = z.infer<typeof listKeywordGroupsInput>;
 export type ListKeywordGroupsQuery = z.input<typeof listKeywordGroupsInput>;
@@ -71,6 +73,9 @@ const groupIds = z
   .array(z.number().int().positive().max(MAX_ID))
   .min(1, 'Please select at least one keyword group')
   .max(500, 'At most 500 groups at once');
+/** DELETE keyword-groups/{id}/assign/{websiteId}: the group (and its keywords) taken off the site. */
+export const unassignKeywordGroupInput = z.object({ id, websiteId: id });
+
 export const bulkKeywordGroupsInput = z.object({ groupIds });
 export const bulkKeywordGroupStatusInput = z.object({ groupIds, status: keywordGroupStatus });
 export const bulkKeywordGroupPriorityInput = z.object({ groupIds, priority: keywordGroupPriority });

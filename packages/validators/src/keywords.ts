@@ -141,3 +141,34 @@ export const refreshKeywordMetricsInput = z.object({
   keywordIds,
   language: z.enum(generationLanguages).default('en'),
 });
+
+const siteIds = z
+  .array(z.number().int().positive().max(MAX_ID))
+  .min(1, 'Please select a website')
+  .max(100, 'At most 100 websites at once');
+
+/** PUT keywords/{id}/assignments (core §7): the sites the keyword is assigned to, with the status. */
+export const keywordAssignmentsInput = z.object({
+  id,
+  websiteIds: siteIds,
+  status: z.enum(['active', 'inactive']).default('active'),
+});
+export type KeywordAssignmentsInput = z.infer<typeof keywordAssignmentsInput>;
+
+/** GET sites/{id}/keywords: the site's keywords, on the keywords list's contract. */
+export const listSiteKeywordsInput = listKeywordsInput
+  .omit({ targetWebsite: true, unassigned: true })
+  .extend({ id });
+export type ListSiteKeywordsInput = z.infer<typeof listSiteKeywordsInput>;
+export type ListSiteKeywordsQuery = z.input<typeof listSiteKeywordsInput>;
+
+/** POST sites/{id}/keywords: assign several keywords at once (the assign-keywords dialog, core §2). */
+export const assignSiteKeywordsInput = z.object({
+  id,
+  keywordIds: z
+    .array(z.number().int().positive().max(MAX_ID))
+    .min(1, 'Please select at least one keyword')
+    .max(500, 'At most 500 keywords at once'),
+  status: z.enum(['active', 'inactive']).default('active'),
+});
+export type AssignSiteKeywordsInput = z.infer<typeof assignSiteKeywordsInput>;

@@ -9,6 +9,7 @@ import {
   listKeywordGroupsInput,
   paginationShape,
   suggestKeywordGroupsInput,
+  unassignKeywordGroupInput,
   updateKeywordGroupInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
@@ -162,6 +163,20 @@ export const keywordGroupsRouter = router({
     .input(bulkCreateKeywordGroupsInput)
     .output(z.object({ groups: z.array(keywordGroupView) }))
     .mutation(({ ctx, input }) => groups.bulkCreateKeywordGroups(ctx, input)),
+
+  unassign: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'DELETE',
+        path: '/keyword-groups/{id}/assign/{websiteId}',
+        tags,
+        summary: 'Take a group off a site',
+        description: 'The group’s keywords are taken off the site with it.',
+      },
+    })
+    .input(unassignKeywordGroupInput)
+    .output(groupResult)
+    .mutation(async ({ ctx, input }) => ({ group: await groups.unassignKeywordGroup(ctx, input) })),
 
   bulkDelete: protectedProcedure
     .meta({

@@ -4,6 +4,7 @@ import {
   createKeywordInput,
   generateKeywordsInput,
   idParam,
+  keywordAssignmentsInput,
   listKeywordsInput,
   paginationShape,
   refreshKeywordMetricsInput,
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { integrationConfig } from '../services/integration-config';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
+import { setKeywordAssignments } from '../services/keyword-assignments';
 import { keywordView } from '../services/keyword-view';
 import * as keywords from '../services/keywords';
 import { protectedProcedure, router } from '../trpc';
@@ -161,4 +163,31 @@ export const keywordsRouter = router({
       await integrationConfig(ctx, 'keyword_data');
       return { job: await enqueueJob(ctx, 'keywords.refresh-metrics', input) };
     }),
+
+  assignments: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/keywords/{id}/assignments',
+        tags,
+        summary: 'Assign a keyword to sites',
+        description:
+          'websiteIds (site ids, 1–100), status (active by default): the keyword is assigned to each (again: the status changes). Assignments to other sites stay. Answers the keyword and all its sites.',
+      },
+    })
+    .input(keywordAssignmentsInput)
+    .output(
+      z.object({
+        keyword: keywordView,
+        sites: z.array(
+          z.object({
+            id: z.number().int(),
+            domain_name: z.string(),
+            status: z.enum(['active', 'inactive']),
+            assigned_at: z.string(),
+          }),
+        ),
+      }),
+    )
+    .mutation(({ ctx, input }) => setKeywordAssignments(ctx, input)),
 });

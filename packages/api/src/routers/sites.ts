@@ -31,6 +31,7 @@ import * as sites from '../services/sites';
 import { revealCredentials } from '../services/wordpress-hosting';
 import { siteCheckProcedures } from './site-checks';
 import { siteContentProcedures } from './site-content';
+import { siteKeywordProcedures } from './site-keywords';
 import { siteTrafficProcedures } from './site-traffic';
 import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
@@ -76,6 +77,7 @@ export const sitesRouter = router({
   ...siteCheckProcedures,
   ...siteContentProcedures,
   ...siteTrafficProcedures,
+  ...siteKeywordProcedures,
   list: protectedProcedure
     .meta({
       openapi: {

@@ -107,8 +107,19 @@ export async function listKeywordGroups(ctx: Pick<Context, 'db'>, input: ListKey
   if (input.status) filtered = filtered.where('status', '=', input.status);
   if (input.priority) filtered = filtered.where('priority', '=', input.priority);
   if (input.search) filtered = filtered.where('name', 'ilike', likePattern(input.search));
+  const siteId = input.siteId;
+  if (siteId !== undefined) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('keyword_group_sites as a')
+          .select(sql`1`.as('one'))
+          .where('a.site_id', '=', siteId)
+          .whereRef('a.group_id', '=', 'keyword_groups.id'),
+      ),
+    );
+  }
   const sort = groupSortBy[input.sort];
-  const unfiltered = !input.status && !input.priority && !input.search;
+  const unfiltered = !input.status && !input.priority && !input.search && siteId === undefined;
   const { rows, pagination } = await listPage({
     db: ctx.db,
     filtered,
@@ -418,6 +429,39 @@ export async function assignKeywordGroup(
         subjectType: 'keyword_group',
         subjectId: group.id,
         details: { site: site.domain_name, status: input.status, keywords: keywordIds.length },
+      },
+    );
+  });
+  return getKeywordGroup(ctx, input.id);
+}
+
+/**
+ * DELETE keyword-groups/{id}/assign/{websiteId}: the group is taken off the site, and so are its
+ * keywords' assignments to that site (they came with it).
+ */
+export async function unassignKeywordGroup(ctx: Ctx, input: { id: number; websiteId: number }) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const group = await groupRow(trx, input.id, true);
+    const removed = await trx
+      .deleteFrom('keyword_group_sites')
+      .where('group_id', '=', group.id)
+      .where('site_id', '=', input.websiteId)
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw notFound('Keyword group assignment');
+    await trx
+      .deleteFrom('keyword_sites')
+      .where('site_id', '=', input.websiteId)
+      .where('keyword_id', 'in', (q) =>
+        q.selectFrom('keyword_group_keywords').select('keyword_id').where('group_id', '=', group.id),
+      )
+      .execute();
+    await audit(
+      { ...ctx, db: trx },
+      {
+        action: 'keyword_group.unassign',
+        subjectType: 'keyword_group',
+        subjectId: group.id,
+        details: { siteId: input.websiteId },
       },
     );
   });

@@ -40,8 +40,23 @@ function keywordCounter(ctx: Pick<Context, 'db'>, input: ListKeywordsInput) {
 }
 
 /** GET keywords (doc2 §7): filters website, group, used/unused and search; answers `data` + `pagination`. */
-export async function listKeywords(ctx: Pick<Context, 'db'>, input: ListKeywordsInput) {
+export async function listKeywords(
+  ctx: Pick<Context, 'db'>,
+  input: ListKeywordsInput,
+  /** Only keywords assigned to this site (GET sites/{id}/keywords). */
+  siteId?: number,
+) {
   let filtered = ctx.db.selectFrom('keywords');
+  if (siteId !== undefined) {
+    filtered = filtered.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('keyword_sites as a')
+          .select(sql`1`.as('one'))
+          .where('a.site_id', '=', siteId)
+          .whereRef('a.keyword_id', '=', 'keywords.id'),
+      ),
+    );
+  }
   if (input.targetWebsite) filtered = filtered.where('target_website', '=', input.targetWebsite);
   if (input.status) filtered = filtered.where('is_used', '=', input.status === 'used');
   if (input.unassigned) filtered = filtered.where('active_site_count', '=', 0);
@@ -69,7 +84,7 @@ export async function listKeywords(ctx: Pick<Context, 'db'>, input: ListKeywords
     page: input.page,
     limit: input.limit,
     cursor: input.cursor,
-    exactTotal: keywordCounter(ctx, input),
+    exactTotal: siteId === undefined ? keywordCounter(ctx, input) : undefined,
   });
   return { data: (rows as KeywordRow[]).map(toKeywordView), pagination };
 }
