@@ -172,3 +172,25 @@ export const assignSiteKeywordsInput = z.object({
   status: z.enum(['active', 'inactive']).default('active'),
 });
 export type AssignSiteKeywordsInput = z.infer<typeof assignSiteKeywordsInput>;
+
+/** GET keywords/export: the filtered list (the list's filters and sort) as CSV. */
+export const exportKeywordsInput = listKeywordsInput.omit({ page: true, limit: true, cursor: true });
+export type ExportKeywordsInput = z.infer<typeof exportKeywordsInput>;
+export type ExportKeywordsQuery = z.input<typeof exportKeywordsInput>;
+
+/**
+ * POST keywords/import: CSV text (a header with keyword, website, search_volume, competition, cpc,
+ * keyword_difficulty, commercial_intent in any order; or one keyword per line). A dry run answers the
+ * preview with each row's problem; otherwise the good rows are added.
+ */
+export const importKeywordsInput = z.object({
+  csv: z
+    .string()
+    // JSON escaping can grow it by a third; the request stays under the server's 1 MB body limit.
+    .max(750_000, 'A CSV file has at most 750 kB: split bigger ones')
+    .refine((v) => v.trim() !== '', 'Paste or upload a CSV file'),
+  /** For rows without a website column. */
+  targetWebsite: keywordWebsiteField.optional(),
+  dryRun: z.boolean().default(true),
+});
+export type ImportKeywordsInput = z.infer<typeof importKeywordsInput>;

@@ -2,8 +2,10 @@ import {
   bulkKeywordsInput,
   bulkMarkKeywordsInput,
   createKeywordInput,
+  exportKeywordsInput,
   generateKeywordsInput,
   idParam,
+  importKeywordsInput,
   keywordAssignmentsInput,
   listKeywordsInput,
   paginationShape,
@@ -15,6 +17,7 @@ import { integrationConfig } from '../services/integration-config';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
 import { setKeywordAssignments } from '../services/keyword-assignments';
+import { EXPORT_LIMIT, exportKeywords, importKeywords, IMPORT_LIMIT } from '../services/keyword-csv';
 import { keywordView } from '../services/keyword-view';
 import * as keywords from '../services/keywords';
 import { protectedProcedure, router } from '../trpc';
@@ -26,6 +29,18 @@ const bulkResult = z.object({
 });
 const tags = ['keywords'];
 const jobResult = z.object({ job: jobView });
+const importRow = z.object({
+  line: z.number().int(),
+  keyword: z.string(),
+  website: z.string(),
+  search_volume: z.number().int().nullable(),
+  competition_level: z.enum(['low', 'medium', 'high']).nullable(),
+  cpc: z.number().nullable(),
+  keyword_difficulty: z.number().int().nullable(),
+  commercial_intent: z.number(),
+  status: z.enum(['new', 'exists', 'error']),
+  error: z.string().nullable(),
+});
 
 export const keywordsRouter = router({
   list: protectedProcedure
@@ -190,4 +205,45 @@ export const keywordsRouter = router({
       }),
     )
     .mutation(({ ctx, input }) => setKeywordAssignments(ctx, input)),
+
+  export: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/keywords/export',
+        tags,
+        summary: 'Export the filtered keywords as CSV',
+        description: `The list's filters and sort; at most ${EXPORT_LIMIT.toLocaleString('en')} rows (truncated says when cut). Columns: keyword, website, search_volume, competition, cpc, keyword_difficulty, commercial_intent, score, used, created_at; unknown metrics are empty.`,
+      },
+    })
+    .input(exportKeywordsInput)
+    .output(z.object({ csv: z.string(), rows: z.number().int(), truncated: z.boolean() }))
+    .query(({ ctx, input }) => exportKeywords(ctx, input)),
+
+  import: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/keywords/import',
+        tags,
+        summary: 'Import keywords from CSV (preview first)',
+        description: `csv: a header naming keyword and any of website, search_volume, competition (low/medium/high or 0–1), cpc, keyword_difficulty, commercial_intent; or one keyword per line. targetWebsite for rows without a website. dryRun (default true) answers the preview: each row new, exists or error with its reason. With dryRun false the new rows are added in one transaction. At most ${IMPORT_LIMIT.toLocaleString('en')} rows.`,
+      },
+    })
+    .input(importKeywordsInput)
+    .output(
+      z.object({
+        dryRun: z.boolean(),
+        counts: z.object({
+          rows: z.number().int(),
+          new: z.number().int(),
+          exists: z.number().int(),
+          errors: z.number().int(),
+        }),
+        created: z.number().int(),
+        preview: z.array(importRow),
+        errors: z.array(importRow),
+      }),
+    )
+    .mutation(({ ctx, input }) => importKeywords(ctx, input)),
 });

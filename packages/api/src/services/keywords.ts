@@ -14,7 +14,7 @@ type KeywordRow = Selectable<KeywordsTable>;
 const COMPETITION_RANK = { low: 1, medium: 2, high: 3 } as const;
 
 /** Each sort's expression matches an index of 0015_keywords.ts (alone and after target_website). */
-const keywordSortBy: Record<
+export const keywordSortBy: Record<
   ListKeywordsInput['sort'],
   { expr: RawBuilder<unknown>; value: (k: KeywordRow) => string | number | Date }
 > = {
@@ -39,11 +39,10 @@ function keywordCounter(ctx: Pick<Context, 'db'>, input: ListKeywordsInput) {
   };
 }
 
-/** GET keywords (doc2 §7): filters website, group, used/unused and search; answers `data` + `pagination`. */
-export async function listKeywords(
+/** The keywords the list's filters (and a site, for GET sites/{id}/keywords) leave. */
+export function filteredKeywords(
   ctx: Pick<Context, 'db'>,
-  input: ListKeywordsInput,
-  /** Only keywords assigned to this site (GET sites/{id}/keywords). */
+  input: Pick<ListKeywordsInput, 'targetWebsite' | 'status' | 'unassigned' | 'groupId' | 'search'>,
   siteId?: number,
 ) {
   let filtered = ctx.db.selectFrom('keywords');
@@ -72,6 +71,17 @@ export async function listKeywords(
     );
   }
   if (input.search) filtered = filtered.where('keyword_text', 'ilike', likePattern(input.search));
+  return filtered;
+}
+
+/** GET keywords (doc2 §7): filters website, group, used/unused and search; answers `data` + `pagination`. */
+export async function listKeywords(
+  ctx: Pick<Context, 'db'>,
+  input: ListKeywordsInput,
+  /** Only keywords assigned to this site (GET sites/{id}/keywords). */
+  siteId?: number,
+) {
+  const filtered = filteredKeywords(ctx, input, siteId);
   const sort = keywordSortBy[input.sort];
   const { rows, pagination } = await listPage({
     db: ctx.db,
