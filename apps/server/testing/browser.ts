@@ -66,3 +66,25 @@ export async function openSignedIn(
   );
   return { context, page: await context.newPage() };
 }
+
+/** A REST call made by a signed-in page with its stored token (setting up data as the user would). */
+export async function pageRest(page: Page, method: string, path: string, body?: unknown) {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      // The server's tsconfig has no DOM types; this runs in the page.
+      const { localStorage } = globalThis as unknown as {
+        localStorage: { getItem(key: string): string | null };
+      };
+      const res = await fetch(`/api/v1/${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as any };
+    },
+    { method, path, body },
+  );
+}

@@ -17,7 +17,15 @@ export {
   type RunningServer,
   type SpawnOptions,
 } from './process';
-export { browserSuiteBlocker, launchChromium, capture, openSignedIn, CHROMIUM, SCREENS_DIR } from './browser';
+export {
+  browserSuiteBlocker,
+  launchChromium,
+  capture,
+  openSignedIn,
+  pageRest,
+  CHROMIUM,
+  SCREENS_DIR,
+} from './browser';
 export { startFaultProxy, type FaultProxy } from './tcp-proxy';
 export { trpcClient } from './trpc-client';
 export { createTestDb, createTestDatabaseUrl } from '@blogfleet/db/testing';

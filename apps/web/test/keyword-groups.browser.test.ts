@@ -6,6 +6,7 @@ import {
   capture,
   launchChromium,
   openSignedIn,
+  pageRest,
   startBuiltServer,
   type RunningServer,
 } from '@blogfleet/server/testing';
@@ -19,23 +20,7 @@ if (blocker) {
   console.warn(`Browser suite NOT run: ${blocker}. It runs in npm run test:all.`);
 }
 
-/** A REST call as the signed-in page (its stored token). */
-async function api(page: Page, method: string, path: string, body?: unknown) {
-  return page.evaluate(
-    async ({ method, path, body }) => {
-      const res = await fetch(`/api/v1/${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${localStorage.getItem('accessToken')}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, body: await res.json() };
-    },
-    { method, path, body },
-  );
-}
+const api = pageRest;
 
 async function seedKeyword(page: Page, keyword: string, score: number) {
   const created = await api(page, 'POST', 'keywords', { keyword, targetWebsite: 'grind.example' });

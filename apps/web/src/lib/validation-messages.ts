@@ -45,6 +45,13 @@ const known: Record<string, MessageDescriptor> = {
   'Score is between 0 and 100': msg`Score is between 0 and 100`,
   'Score has at most two decimals': msg`Score has at most two decimals`,
   'Select at least one keyword': msg`Select at least one keyword`,
+  'Between 1 and 100 keywords': msg`Between 1 and 100 keywords`,
+  'A topic has at most 200 characters': msg`A topic has at most 200 characters`,
+  'At most 100 websites at once': msg`At most 100 websites at once`,
+  'At most 500 keywords at once': msg`At most 500 keywords at once`,
+  'Please select at least one keyword': msg`Please select at least one keyword`,
+  'Paste or upload a CSV file': msg`Paste or upload a CSV file`,
+  'A CSV file has at most 750 kB: split bigger ones': msg`A CSV file has at most 750 kB: split bigger ones`,
   // Keyword groups (packages/validators/src/keyword-groups.ts).
   'Group name is required': msg`Group name is required`,
   'A group name has at most 200 characters': msg`A group name has at most 200 characters`,

@@ -9,19 +9,23 @@ import {
   DropdownMenuTrigger,
   Select,
   Spinner,
+  toast,
 } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { ChevronDown, Plus } from 'lucide-react';
+import { ChevronDown, Download, Plus, Sparkles, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { useListUrl } from '../../lib/use-list-url';
 import { ListSearchBox } from '../shell/ListSearchBox';
 import { useKeywordColumns } from './keyword-columns';
+import { GenerateKeywordsDialog } from './GenerateKeywordsDialog';
+import { ImportKeywordsDialog } from './ImportKeywordsDialog';
 import { KeywordDialog } from './KeywordDialog';
 import { keywordsQuery, type KeywordsSearch } from './keywords-search';
+import { useKeywordJobs } from './use-keyword-jobs';
 import { useKeywords, type KeywordRow } from './use-keywords';
 
 const route = getRouteApi('/_app/content-pool/keywords');
@@ -36,8 +40,14 @@ export function KeywordsPage() {
   const query = keywordsQuery(search);
   const keywords = useKeywords(query);
   const sites = trpc.sites.list.useQuery({ limit: 500, sort: 'domain_name', order: 'asc' });
+  const groups = trpc.keywordGroups.list.useQuery({ limit: 500, sort: 'name', order: 'asc' });
+  const jobs = useKeywordJobs();
+  const utils = trpc.useUtils();
   const [editing, setEditing] = useState<KeywordRow | null>(null);
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [generateOpen, setGenerateOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
@@ -81,6 +91,26 @@ export function KeywordsPage() {
   ].sort();
   const filtered = Boolean(search.search || search.status || search.targetWebsite || search.groupId);
 
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const { page: _page, limit: _limit, ...filters } = query;
+      const file = await utils.keywords.export.fetch(filters);
+      const url = URL.createObjectURL(new Blob([file.csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `keywords-${query.targetWebsite ?? 'all'}-${new Date().toISOString().slice(0, 10)}.csv`;
+      link.click();
+      URL.revokeObjectURL(url);
+      if (file.truncated)
+        toast.warning(t`Only the first ${file.rows} keywords were exported; filter to export the rest.`);
+    } catch (err) {
+      toast.error(userMessage(err, { fallback: t`Failed to fetch keywords` }));
+    } finally {
+      setExporting(false);
+    }
+  };
+
   const confirm = async () => {
     if (!pending) return;
     try {
@@ -115,16 +145,35 @@ export function KeywordsPage() {
         <h1 className="text-2xl font-semibold">
           <Trans>Keyword management</Trans>
         </h1>
-        <Button
-          className="h-10 md:h-9"
-          onClick={() => {
-            setEditing(null);
-            setDialogOpen(true);
-          }}
-        >
-          <Plus className="size-4" aria-hidden />
-          <Trans>Add keyword</Trans>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" className="h-10 md:h-9" onClick={() => setImportOpen(true)}>
+            <Upload className="size-4" aria-hidden />
+            <Trans>Import</Trans>
+          </Button>
+          <Button
+            variant="outline"
+            className="h-10 md:h-9"
+            loading={exporting}
+            onClick={() => void exportCsv()}
+          >
+            <Download className="size-4" aria-hidden />
+            <Trans>Export</Trans>
+          </Button>
+          <Button variant="outline" className="h-10 md:h-9" onClick={() => setGenerateOpen(true)}>
+            <Sparkles className="size-4" aria-hidden />
+            <Trans>Generate keywords</Trans>
+          </Button>
+          <Button
+            className="h-10 md:h-9"
+            onClick={() => {
+              setEditing(null);
+              setDialogOpen(true);
+            }}
+          >
+            <Plus className="size-4" aria-hidden />
+            <Trans>Add keyword</Trans>
+          </Button>
+        </div>
       </div>
 
       {keywords.list.isError ? (
@@ -175,6 +224,21 @@ export function KeywordsPage() {
             </div>
             <div className="w-[calc(50%-0.25rem)] sm:w-52">
               <Select
+                aria-label={t`Group`}
+                value={query.groupId === undefined ? 'all' : String(query.groupId)}
+                onValueChange={(v) => void setSearch({ groupId: v === 'all' ? undefined : Number(v) })}
+                options={[
+                  { value: 'all', label: t`All groups` },
+                  ...(groups.data?.data ?? []).map((g) => ({ value: String(g.id), label: g.name })),
+                  ...(query.groupId !== undefined &&
+                  !(groups.data?.data ?? []).some((g) => g.id === query.groupId)
+                    ? [{ value: String(query.groupId), label: t`Group ${query.groupId}` }]
+                    : []),
+                ]}
+              />
+            </div>
+            <div className="w-[calc(50%-0.25rem)] sm:w-52">
+              <Select
                 aria-label={t`Used`}
                 value={query.status ?? 'all'}
                 onValueChange={(v) =>
@@ -219,6 +283,17 @@ export function KeywordsPage() {
                     <Trans>Mark unused</Trans>
                   </DropdownMenuItem>
                   <DropdownMenuItem
+                    className="min-h-10"
+                    onSelect={() =>
+                      void jobs.refreshMetrics(selectedIds).then(
+                        () => setSelection({}),
+                        () => undefined,
+                      )
+                    }
+                  >
+                    <Trans>Refresh metrics</Trans>
+                  </DropdownMenuItem>
+                  <DropdownMenuItem
                     className="min-h-10 text-danger-strong"
                     onSelect={() => setPending({ kind: 'bulk-delete', ids: selectedIds })}
                   >
@@ -242,6 +317,19 @@ export function KeywordsPage() {
         defaultWebsite={query.targetWebsite}
         onAdd={keywords.add}
         onSave={keywords.save}
+      />
+      <GenerateKeywordsDialog
+        open={generateOpen}
+        onOpenChange={setGenerateOpen}
+        websites={websites}
+        defaultWebsite={query.targetWebsite}
+        onGenerate={jobs.generate}
+      />
+      <ImportKeywordsDialog
+        open={importOpen}
+        onOpenChange={setImportOpen}
+        websites={websites}
+        defaultWebsite={query.targetWebsite}
       />
       <ConfirmDialog
         open={pending !== null}

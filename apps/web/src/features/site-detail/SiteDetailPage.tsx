@@ -30,6 +30,7 @@ import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { CloudflareTab } from './CloudflareTab';
 import { DashboardTab } from './DashboardTab';
+import { KeywordsTab } from './KeywordsTab';
 import { RequestTrafficDialog, TrafficTab } from './TrafficTab';
 import { ScreenshotPanel } from './ScreenshotPanel';
 import { useSiteChecks } from './use-site-checks';
@@ -70,7 +71,6 @@ export function SiteDetailPage() {
   };
   const coming = {
     'content-pool': t`The AI content pool's ideas and posts for this site, to assign and publish.`,
-    keywords: t`The keywords and keyword groups assigned to this site, and the dialogs to assign more.`,
     analytics: t`Visitors, page views, sources and top pages, collected from the site itself.`,
   };
   const go = (next: SiteTab) =>
@@ -161,7 +161,10 @@ export function SiteDetailPage() {
               <TabsContent value="traffic" className="pt-4">
                 <TrafficTab siteId={siteId} onRequest={() => setRequesting(true)} />
               </TabsContent>
-              {(['content-pool', 'keywords', 'analytics'] as const).map((name) => (
+              <TabsContent value="keywords" className="pt-4">
+                <KeywordsTab siteId={siteId} domain={s.domain_name} />
+              </TabsContent>
+              {(['content-pool', 'analytics'] as const).map((name) => (
                 <TabsContent key={name} value={name} className="pt-4">
                   <EmptyState
                     icon={<Construction className="size-10" aria-hidden />}
