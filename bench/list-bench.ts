@@ -7,7 +7,7 @@ import { runLoad, type LoadResult } from './load';
 import { fmt, median } from './stats';
 import { startBareTarget } from './targets';
 
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
 const LOAD = { connections: 50, durationSec: 3, warmupSec: 1, rounds: 5 };
 const SOAK = { connections: 100, durationSec: 60 };
 const POOL = 10;

@@ -1,4 +1,4 @@
-import { sql, type DbHandle } from '@blogfleet/db';
+import { compactCounters, sql, type DbHandle, type RawBuilder } from '@blogfleet/db';
 import { SUGGESTED_AFFIXES } from '@blogfleet/validators/constants';
 
 const FIRST = [
@@ -170,31 +170,485 @@ export function selectiveUsername(i: number): string {
   return `${first}.${last}${i}`;
 }
 
+// ---- Keywords and keyword groups ---------------------------------------------------------------
+
+/** Keyword phrases are "<modifier> <topic> <tail>" ("quiet espresso grinder"), each once per website. */
+const KEYWORD_MODIFIERS = [
+  'best',
+  'cheap',
+  'top',
+  'affordable',
+  'quiet',
+  'portable',
+  'professional',
+  'budget',
+  'lightweight',
+  'compact',
+  'durable',
+  'small',
+  'electric',
+  'manual',
+  'wireless',
+  'premium',
+  'beginner',
+  'eco friendly',
+  'vintage',
+  'smart',
+];
+const KEYWORD_TOPICS = [
+  'coffee',
+  'espresso',
+  'matcha',
+  'garden',
+  'hiking',
+  'camping',
+  'running',
+  'cycling',
+  'yoga',
+  'fishing',
+  'kitchen',
+  'baking',
+  'grill',
+  'camera',
+  'drone',
+  'laptop',
+  'gaming',
+  'office',
+  'desk',
+  'sofa',
+  'mattress',
+  'pillow',
+  'blanket',
+  'lamp',
+  'vacuum',
+  'blender',
+  'juicer',
+  'toaster',
+  'kettle',
+  'knife',
+  'skillet',
+  'wok',
+  'oven',
+  'fridge',
+  'freezer',
+  'washer',
+  'dryer',
+  'heater',
+  'fan',
+  'humidifier',
+  'purifier',
+  'thermostat',
+  'doorbell',
+  'padlock',
+  'router',
+  'speaker',
+  'headphone',
+  'earbud',
+  'microphone',
+  'keyboard',
+  'mouse',
+  'monitor',
+  'printer',
+  'scanner',
+  'tablet',
+  'phone',
+  'smartwatch',
+  'tracker',
+  'scooter',
+  'skateboard',
+  'ski',
+  'snowboard',
+  'surfboard',
+  'kayak',
+  'tent',
+  'backpack',
+  'hammock',
+  'stroller',
+  'crib',
+  'puzzle',
+  'piano',
+  'guitar',
+  'violin',
+  'drum',
+  'easel',
+  'sewing',
+  'knitting',
+  'aquarium',
+  'dog',
+  'cat',
+  'parrot',
+  'horse',
+  'saddle',
+  'boot',
+  'sneaker',
+  'sandal',
+  'jacket',
+  'raincoat',
+  'umbrella',
+  'wallet',
+  'handbag',
+  'sunglasses',
+  'perfume',
+  'shampoo',
+  'razor',
+  'toothbrush',
+  'makeup',
+  'vitamin',
+  'protein',
+  'candle',
+];
+const KEYWORD_TAILS = [
+  'machine',
+  'grinder',
+  'maker',
+  'set',
+  'kit',
+  'bag',
+  'case',
+  'cover',
+  'stand',
+  'holder',
+  'rack',
+  'mat',
+  'light',
+  'charger',
+  'cable',
+  'filter',
+  'brush',
+  'cleaner',
+  'replacement parts',
+  'accessories',
+  'for beginners',
+  'for kids',
+  'for seniors',
+  'for small spaces',
+  'for travel',
+  'for men',
+  'for women',
+  'under 50',
+  'under 100',
+  'under 500',
+  'reviews',
+  'review 2026',
+  'vs alternatives',
+  'comparison',
+  'deals',
+  'sale',
+  'coupon',
+  'near me',
+  'online',
+  'brands',
+  'guide',
+  'buying guide',
+  'how to use',
+  'how to clean',
+  'how to fix',
+  'tips',
+  'ideas',
+  'problems',
+  'warranty',
+  'price',
+  'rental',
+  'subscription',
+  'bundle',
+  'starter pack',
+  'pro',
+  'mini',
+  'xl',
+  'waterproof',
+  'heavy duty',
+  'stainless steel',
+  'wooden',
+  'organic',
+  'handmade',
+  'refurbished',
+  'second hand',
+  'outlet',
+  'store',
+  'shop',
+  'uk',
+  'usa',
+  'canada',
+  'australia',
+  'germany',
+  'black friday',
+  'amazon',
+  'reddit',
+  'youtube',
+  'worth it',
+  'alternatives',
+  'faq',
+];
+const PHRASES = KEYWORD_MODIFIERS.length * KEYWORD_TOPICS.length * KEYWORD_TAILS.length;
+
+/** One topic of 100 (about 1 % of the keywords, and of the groups, which are named after them). */
+export const KEYWORDS_BROAD_SEARCH = 'espresso';
+/** Sites (one per target website, `site{n}.example`) the seeded keywords are for. */
+export const KEYWORD_SITES = 100;
+
+export interface KeywordSeed {
+  keywords: number;
+  groups: number;
+  sites?: number;
+}
+
+const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+const coprime = (n: number, from: number) => {
+  let k = from;
+  while (gcd(k, n) !== 1) k++;
+  return k;
+};
+/** k⁻¹ mod n (k and n coprime). */
+function inverse(k: number, n: number): number {
+  let [r0, r1, t0, t1] = [BigInt(n), BigInt(k % n), 0n, 1n];
+  while (r1 !== 0n) {
+    const q = r0 / r1;
+    [r0, r1, t0, t1] = [r1, r0 - q * r1, t1, t0 - q * t1];
+  }
+  return Number(((t0 % BigInt(n)) + BigInt(n)) % BigInt(n));
+}
+
 /**
- * `count` keywords over 20 sites' target websites, scores 0–100, a fifth of them used, three in ten
- * assigned to a site (active), plus 50,000 content items; in the database, in batches.
+ * Where each seeded keyword goes. Keyword `id` (1…count) takes position p = (id − 1)·k mod count of
+ * a list laid out website after website (website n gets a share ∝ 1/n^0.8: site1.example ~12 %,
+ * site100.example ~0.3 %), so ids (insertion order) and websites do not go together; within its
+ * website, position j gets phrase (j·m mod PHRASES), so phrases are unique per website and spread.
  */
-export async function seedKeywords(db: DbHandle['db'], count: number): Promise<void> {
-  await sql`INSERT INTO sites (site_title, domain_name, target_website, status)
-    SELECT 'Site ' || i, 'site' || i || '.example', 'site' || i || '.example',
-           CASE WHEN i % 4 = 0 THEN 'inactive' ELSE 'active' END
-    FROM generate_series(1, 20) i`.execute(db);
+export interface KeywordLayout {
+  count: number;
+  sites: number;
+  sizes: number[];
+  /** Where each website's positions start (ascending, the first 0). */
+  offsets: number[];
+  k: number;
+  kInverse: number;
+  m: number;
+}
+
+export function keywordLayout(count: number, sites = KEYWORD_SITES): KeywordLayout {
+  const weights = Array.from({ length: sites }, (_, i) => 1 / (i + 1) ** 0.8);
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const sizes = weights.map((w) => Math.floor((w / sum) * count));
+  sizes[0]! += count - sizes.reduce((a, b) => a + b, 0);
+  if (sizes[0]! > PHRASES) throw new Error(`${sizes[0]} keywords for one website, only ${PHRASES} phrases`);
+  const offsets = sizes.map((_, i) => sizes.slice(0, i).reduce((a, b) => a + b, 0));
+  const k = coprime(count, 7919);
+  return { count, sites, sizes, offsets, k, kInverse: inverse(k, count), m: coprime(PHRASES, 104729) };
+}
+
+/** The text (and its topic and tail) and website of seeded keyword `id`, as the SQL below makes them. */
+export function seededKeyword(layout: KeywordLayout, id: number) {
+  const p = Number((BigInt(id - 1) * BigInt(layout.k)) % BigInt(layout.count));
+  let w = 0;
+  while (w + 1 < layout.offsets.length && layout.offsets[w + 1]! <= p) w++;
+  const c = Number((BigInt(p - layout.offsets[w]!) * BigInt(layout.m)) % BigInt(PHRASES));
+  const [nm, nt] = [KEYWORD_MODIFIERS.length, KEYWORD_TOPICS.length];
+  const topic = KEYWORD_TOPICS[Math.floor(c / nm) % nt]!;
+  const tail = KEYWORD_TAILS[Math.floor(c / (nm * nt))]!;
+  return {
+    text: `${KEYWORD_MODIFIERS[c % nm]} ${topic} ${tail}`,
+    topic,
+    tail,
+    website: `site${w + 1}.example`,
+    /** Its place among its website's keywords: every website with more keywords has the same phrase. */
+    position: p - layout.offsets[w]!,
+  };
+}
+
+/** A seeded keyword (from id `from` on) whose phrase only site1, the biggest website, has: a search finds it alone. */
+export function uniqueSeededKeyword(layout: KeywordLayout, from: number) {
+  for (let id = from; id <= layout.count; id++) {
+    const k = seededKeyword(layout, id);
+    if (k.website === 'site1.example' && k.position >= (layout.sizes[1] ?? 0)) return k;
+  }
+  throw new Error('no keyword only site1 has');
+}
+
+/** The name of seeded group `id` (of `groups`), lower case: its primary keyword's topic and tail, and its id. */
+export function seededGroupName(layout: KeywordLayout, groups: number, id: number): string {
+  const start = Number((BigInt(id - 1) * BigInt(layout.count)) / BigInt(groups));
+  const primary = Number((BigInt(start) * BigInt(layout.kInverse)) % BigInt(layout.count)) + 1;
+  const { topic, tail } = seededKeyword(layout, primary);
+  return `${topic} ${tail} ${id}`;
+}
+
+/** SQL for the phrase with number `c` (an expression), as `seededKeyword` builds it. */
+function phraseSql(c: RawBuilder<unknown>, parts: 'all' | 'topic and tail') {
+  const [nm, nt] = [KEYWORD_MODIFIERS.length, KEYWORD_TOPICS.length];
+  const topic = sql`(${sql.val(KEYWORD_TOPICS)}::text[])[1 + (${c} / ${nm}) % ${nt}]`;
+  const tail = sql`(${sql.val(KEYWORD_TAILS)}::text[])[1 + ${c} / ${nm * nt}]`;
+  if (parts === 'topic and tail') return sql`${topic} || ' ' || ${tail}`;
+  return sql`(${sql.val(KEYWORD_MODIFIERS)}::text[])[1 + ${c} % ${nm}] || ' ' || ${topic} || ' ' || ${tail}`;
+}
+
+/** Group g's first position: groups are spread evenly over the layout, so big websites have more. */
+const groupStart = (g: RawBuilder<unknown>, layout: KeywordLayout, groups: number) =>
+  sql`((${g} - 1)::bigint * ${layout.count}) / ${groups}`;
+const websiteOf = (p: RawBuilder<unknown>, layout: KeywordLayout) =>
+  sql`width_bucket(${p}, ${sql.val(layout.offsets)}::bigint[])`;
+
+/**
+ * `keywords` keywords for `sites` sites' websites (unevenly, see KeywordLayout), and `groups` keyword
+ * groups of 5–20 keywords of one website each, as an operator's import would leave them: metrics for
+ * 90 % (volume from 1 to ~50,000 on a log scale, competition low 40 % / medium 35 % / high 25 %,
+ * difficulty for most, CPC), the score by the server's formula (2 % set by hand), a fifth used, three in
+ * ten assigned to their site (two of them active), created over two years. Groups: named after their
+ * primary keyword, status active 40 % / pending 30 % / inactive 15 % / used 15 %, one in ten
+ * prioritized, priority derived from the members' score unless set by hand (15 %), three in ten
+ * assigned to their site. Explicit ids, in batches that each commit whole, every batch skipped when
+ * it is there already: running it again on a seeded database only checks. Then VACUUM ANALYZE.
+ */
+export async function seedKeywords(db: DbHandle['db'], seed: KeywordSeed): Promise<void> {
+  const layout = keywordLayout(seed.keywords, seed.sites);
+  const { count } = layout;
+  let changed = false;
+
+  const site = (n: RawBuilder<unknown>) => sql`'site' || ${n} || '.example'`;
+  const inserted = await sql`
+    INSERT INTO sites (site_title, domain_name, target_website, status, wp_api_url, wp_username)
+    SELECT 'Site ' || n, ${site(sql`n`)}, ${site(sql`n`)}, CASE WHEN n % 4 = 0 THEN 'inactive' ELSE 'active' END,
+           'https://' || ${site(sql`n`)} || '/wp-json', 'admin'
+    FROM generate_series(1, ${layout.sites}::int) n
+    WHERE NOT EXISTS (SELECT 1 FROM sites s WHERE s.domain_name = ${site(sql`n`)})`.execute(db);
+  changed ||= Number(inserted.numAffectedRows ?? 0) > 0;
+
   const batch = 100_000;
   for (let from = 1; from <= count; from += batch) {
     const to = Math.min(from + batch - 1, count);
-    await sql`INSERT INTO keywords (keyword_text, target_website, search_volume, competition_level, score, is_used)
-      SELECT 'keyword ' || i, 'site' || (1 + i % 20) || '.example', (random() * 10000)::int,
-             (ARRAY['low','medium','high'])[1 + i % 3], round((random() * 100)::numeric, 2), i % 5 = 0
-      FROM generate_series(${from}::int, ${to}::int) i`.execute(db);
-    await sql`INSERT INTO keyword_sites (keyword_id, site_id, status)
-      SELECT k.id, s.id, 'active'
-      FROM keywords k JOIN sites s ON s.domain_name = k.target_website
-      WHERE k.id BETWEEN ${from} AND ${to} AND k.id % 10 < 3`.execute(db);
+    const there = await sql`SELECT 1 FROM keywords WHERE id = ${to}`.execute(db);
+    if (there.rows.length > 0) continue;
+    changed = true;
+    await db.transaction().execute(async (trx) => {
+      const ease = sql`CASE WHEN kd IS NOT NULL THEN 1 - kd / 100.0 WHEN comp = 'low' THEN 1
+                            WHEN comp = 'medium' THEN 0.5 WHEN comp = 'high' THEN 0.1 ELSE 0 END`;
+      const demand = sql`CASE WHEN vol IS NULL THEN 0 ELSE least(1, log((1 + vol)::numeric) / 5) END`;
+      await sql`
+        INSERT INTO keywords (id, keyword_text, target_website, search_volume, competition_level, cpc,
+                              keyword_difficulty, commercial_intent, score, score_set_by_hand, is_used,
+                              metrics_updated_at, created_at, updated_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT id, text, website, vol, comp, cpc, kd, intent,
+               CASE WHEN by_hand THEN round((r_hand * 100)::numeric, 2)
+                    ELSE round(100 * (0.5 * ${demand} + 0.3 * ${ease} + 0.2 * intent), 2) END,
+               by_hand, used, CASE WHEN vol IS NOT NULL THEN t + (now() - t) * r_hand END, t, t
+        FROM (
+          SELECT id, text, website, intent, by_hand, r_hand, used, t,
+                 CASE WHEN measured THEN floor(power(10, r_vol * 4.7))::int END AS vol,
+                 CASE WHEN measured THEN CASE WHEN r_comp < 0.4 THEN 'low' WHEN r_comp < 0.75 THEN 'medium' ELSE 'high' END END AS comp,
+                 CASE WHEN measured AND r_kd < 0.8 THEN floor(r_kd / 0.8 * 101)::int END AS kd,
+                 CASE WHEN measured THEN round((0.05 + r_cpc * r_cpc * 8)::numeric, 2) END AS cpc
+          FROM (
+            SELECT i AS id, ${phraseSql(sql`c`, 'all')} AS text, 'site' || w || '.example' AS website,
+                   random() < 0.9 AS measured, random() AS r_vol, random() AS r_comp, random() AS r_kd,
+                   random() AS r_cpc, round(random()::numeric, 2) AS intent, random() < 0.02 AS by_hand,
+                   random() AS r_hand, random() < 0.2 AS used, now() - random() * interval '730 days' AS t
+            FROM (
+              SELECT i, w, (((p - (${sql.val(layout.offsets)}::bigint[])[w]) * ${layout.m}) % ${PHRASES})::int AS c
+              FROM (
+                SELECT i, p, ${websiteOf(sql`p`, layout)} AS w
+                FROM (SELECT i, ((i - 1)::bigint * ${layout.k}) % ${count} AS p
+                      FROM generate_series(${from}::int, ${to}::int) i) a
+              ) b
+            ) c
+          ) r
+        ) v
+        ON CONFLICT DO NOTHING`.execute(trx);
+      await sql`
+        INSERT INTO keyword_sites (keyword_id, site_id, status, assigned_at)
+        SELECT k.id, s.id, CASE WHEN k.id % 10 = 0 THEN 'inactive' ELSE 'active' END, k.created_at
+        FROM keywords k JOIN sites s ON s.domain_name = k.target_website
+        WHERE k.id BETWEEN ${from} AND ${to} AND k.id % 10 < 3
+        ON CONFLICT DO NOTHING`.execute(trx);
+    });
   }
+
+  const { groups } = seed;
+  const groupBatch = 10_000;
+  for (let from = 1; from <= groups; from += groupBatch) {
+    const to = Math.min(from + groupBatch - 1, groups);
+    const there = await sql`SELECT 1 FROM keyword_groups WHERE id = ${to}`.execute(db);
+    if (there.rows.length > 0) continue;
+    changed = true;
+    await db.transaction().execute(async (trx) => {
+      const start = groupStart(sql`g`, layout, groups);
+      await sql`
+        INSERT INTO keyword_groups (id, name, description, is_prioritized, status, created_at, updated_at)
+        OVERRIDING SYSTEM VALUE
+        SELECT g, initcap(${phraseSql(sql`c`, 'topic and tail')}) || ' ' || g,
+               CASE WHEN r_desc < 0.3 THEN 'Articles around ' || ${phraseSql(sql`c`, 'topic and tail')} END,
+               r_prio < 0.1,
+               CASE WHEN r_status < 0.4 THEN 'active' WHEN r_status < 0.7 THEN 'pending'
+                    WHEN r_status < 0.85 THEN 'inactive' ELSE 'used' END, t, t
+        FROM (
+          SELECT g, (((ps - (${sql.val(layout.offsets)}::bigint[])[${websiteOf(sql`ps`, layout)}]) * ${layout.m}) % ${PHRASES})::int AS c,
+                 random() AS r_desc, random() AS r_prio, random() AS r_status,
+                 now() - random() * interval '730 days' AS t
+          FROM (SELECT g, ${start} AS ps FROM generate_series(${from}::int, ${to}::int) g) a
+        ) s
+        ON CONFLICT DO NOTHING`.execute(trx);
+      // Members: 5–20 consecutive positions of the group's website, the first one primary.
+      await sql`
+        INSERT INTO keyword_group_keywords (group_id, keyword_id, is_primary, position)
+        SELECT s.g, ((s.ps + n) * ${layout.kInverse}) % ${count} + 1, n = 0, n
+        FROM (SELECT g, ps, ${websiteOf(sql`ps`, layout)} AS w, 5 + (g * 7) % 16 AS size
+              FROM (SELECT g, ${start} AS ps FROM generate_series(${from}::int, ${to}::int) g) a) s,
+             generate_series(0, s.size - 1) n
+        WHERE s.ps + n < ${count} AND ${websiteOf(sql`s.ps + n`, layout)} = s.w
+        ON CONFLICT DO NOTHING`.execute(trx);
+      // Score and priority as the service derives them (derivedPriority), unless set by hand.
+      await sql`
+        UPDATE keyword_groups g
+        SET score = x.score, primary_keyword_id = x.primary_id,
+            priority = CASE WHEN (g.id * 7919) % 100 < 15 THEN (ARRAY['high','medium','low'])[1 + g.id % 3]
+                            WHEN g.is_prioritized OR x.score >= 7 THEN 'high'
+                            WHEN x.score >= 5 THEN 'medium' ELSE 'low' END
+        FROM (SELECT m.group_id, round(avg(k.score)) / 10 AS score,
+                     min(m.keyword_id) FILTER (WHERE m.is_primary) AS primary_id
+              FROM keyword_group_keywords m JOIN keywords k ON k.id = m.keyword_id
+              WHERE m.group_id BETWEEN ${from} AND ${to}
+              GROUP BY m.group_id) x
+        WHERE g.id = x.group_id`.execute(trx);
+      await sql`
+        INSERT INTO keyword_group_sites (group_id, site_id, status, assigned_at)
+        SELECT g.id, s.id, CASE WHEN g.id % 10 = 0 THEN 'inactive' ELSE 'active' END, g.created_at
+        FROM keyword_groups g
+        JOIN sites s ON s.domain_name = 'site' || ${websiteOf(groupStart(sql`g.id`, layout, groups), layout)} || '.example'
+        WHERE g.id BETWEEN ${from} AND ${to} AND g.id % 10 < 3
+        ON CONFLICT DO NOTHING`.execute(trx);
+    });
+  }
+  if (!changed) return;
+
+  // Explicit ids: the app's own inserts continue after them.
+  for (const table of ['keywords', 'keyword_groups']) {
+    await sql`SELECT setval(pg_get_serial_sequence(${table}, 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ${sql.table(table)}), false)`.execute(
+      db,
+    );
+  }
+  // A long-lived database has had its counter deltas folded and autovacuum pass over its tables.
+  await compactCounters(db);
+  for (const table of [
+    'sites',
+    'keywords',
+    'keyword_sites',
+    'keyword_groups',
+    'keyword_group_keywords',
+    'keyword_group_sites',
+  ]) {
+    await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+  }
+}
+
+/** `count` content items over the first 20 sites (published, pending, draft in turn), for the dashboard. */
+export async function seedContentItems(db: DbHandle['db'], count: number): Promise<void> {
+  const { rows } = await sql<{ n: string }>`SELECT count(*) AS n FROM content_items`.execute(db);
+  if (Number(rows[0]?.n) >= count) return;
   await sql`INSERT INTO content_items (site_id, title, status, seo_score)
-    SELECT 1 + i % 20, 'Post ' || i, (ARRAY['published','pending','draft'])[1 + i % 3], round((random() * 10)::numeric, 2)
-    FROM generate_series(1, 50000) i`.execute(db);
-  await sql`VACUUM ANALYZE`.execute(db);
+    SELECT s.id, 'Post ' || i, (ARRAY['published','pending','draft'])[1 + i % 3], round((random() * 10)::numeric, 2)
+    FROM generate_series(1, ${count}::int) i
+    JOIN sites s ON s.domain_name = 'site' || (1 + i % 20) || '.example'`.execute(db);
+  await compactCounters(db);
+  await sql`VACUUM ANALYZE content_items`.execute(db);
 }
 
 // The words operators combine into names (doc2 §9), and a few topics.
@@ -276,4 +730,36 @@ export async function seedSites(db: DbHandle['db'], count: number, postsPerSite:
   await sql`VACUUM ANALYZE sites`.execute(db);
   await sql`VACUUM ANALYZE site_posts`.execute(db);
   await sql`VACUUM ANALYZE site_screenshots`.execute(db);
+}
+
+/** The keyword data of the keywords, keyword groups and dashboard sections (one seeding serves all). */
+export const KEYWORDS = 1_000_000;
+export const KEYWORD_GROUPS = 50_000;
+
+export async function seedKeywordData(db: DbHandle['db'], keywords = KEYWORDS): Promise<void> {
+  await seedKeywords(db, { keywords, groups: KEYWORD_GROUPS });
+}
+
+/** The section's "Data" line, from what the database holds. */
+export async function keywordDataLine(db: DbHandle['db']): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT (SELECT count(*) FROM keywords) AS keywords,
+           (SELECT count(*) FROM keywords WHERE search_volume IS NULL) AS unmeasured,
+           (SELECT count(*) FROM keywords WHERE is_used) AS used,
+           (SELECT count(*) FROM keywords WHERE active_site_count > 0) AS active,
+           (SELECT count(DISTINCT target_website) FROM keywords) AS websites,
+           (SELECT count(*) FROM keyword_groups) AS groups,
+           (SELECT count(*) FROM keyword_group_keywords) AS members,
+           (SELECT count(*) FROM keyword_group_sites) AS group_sites`.execute(db);
+  const n = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+  const f = (x: number) => x.toLocaleString('en-US');
+  const pct = (x: number) => `${((100 * x) / n.keywords!).toFixed(1)} %`;
+  return (
+    `${f(n.keywords!)} keywords ("<modifier> <topic> <tail>", unique per website) for ${f(n.websites!)} sites' websites ` +
+    `(site1 ${pct(keywordLayout(n.keywords!).sizes[0]!)} … site100 ${pct(keywordLayout(n.keywords!).sizes.at(-1)!)}), ` +
+    `no metrics for ${pct(n.unmeasured!)}, volume log-scaled 1–50,000, competition low/medium/high, scores by the server's formula, ` +
+    `${pct(n.used!)} used, ${pct(n.active!)} active on their site, created over two years; ` +
+    `${f(n.groups!)} keyword groups of 5–20 keywords (${f(n.members!)} memberships, ${f(n.group_sites!)} site assignments), ` +
+    'status active 40 % / pending 30 % / inactive 15 % / used 15 %'
+  );
 }

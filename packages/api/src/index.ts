@@ -16,6 +16,7 @@ export { authenticate } from './services/auth';
 export { listDomains } from './services/domains';
 export { listSites } from './services/sites';
 export { listKeywords } from './services/keywords';
+export { listKeywordGroups } from './services/keyword-groups';
 export { keywordScore, type KeywordMetrics } from './services/keyword-score';
 export { refreshPendingZones } from './services/dns';
 export { publishDuePosts } from './services/site-posts';
