@@ -160,6 +160,18 @@ describe.skipIf(blocker !== null)('the keyword journey in Chromium', { timeout: 
       .poll(() => siteKeywords.locator('[data-testid^="site-keyword-"]').count())
       .toBe(first.keyword_count);
 
+    // The keywords screen assigns groups to the website chosen in its filter.
+    await page.goto('/keywords');
+    await page.getByRole('heading', { name: 'Keywords', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Assign keyword groups' }).isDisabled()).toBe(true);
+    await page.goto('/keywords?targetWebsite=brew-notes.com');
+    await page.getByRole('button', { name: 'Assign keyword groups' }).click();
+    const fromScreen = page.getByRole('dialog', { name: 'Assign keyword groups' });
+    await fromScreen.getByText('already assigned').waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(`/sites/${siteId}?tab=keywords`);
+    await page.getByRole('list', { name: 'Assigned keyword groups' }).waitFor();
+
     await page.setViewportSize(PHONE);
     await capture(page, 'site-keywords-phone-en');
     await page.getByRole('button', { name: 'tr', exact: true }).click();

@@ -14,12 +14,13 @@ import {
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
-import { ChevronDown, Download, Plus, Sparkles, Upload } from 'lucide-react';
+import { ChevronDown, Download, Layers, Plus, Sparkles, Upload } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
 import { useListUrl } from '../../lib/use-list-url';
 import { ListSearchBox } from '../shell/ListSearchBox';
+import { AssignGroupsDialog } from '../site-detail/AssignGroupsDialog';
 import { useKeywordColumns } from './keyword-columns';
 import { GenerateKeywordsDialog } from './GenerateKeywordsDialog';
 import { ImportKeywordsDialog } from './ImportKeywordsDialog';
@@ -28,13 +29,19 @@ import { keywordsQuery, type KeywordsSearch } from './keywords-search';
 import { useKeywordJobs } from './use-keyword-jobs';
 import { useKeywords, type KeywordRow } from './use-keywords';
 
-const route = getRouteApi('/_app/content-pool/keywords');
+const poolRoute = getRouteApi('/_app/content-pool/keywords');
+const sitesRoute = getRouteApi('/_app/keywords');
 
 type Pending = { kind: 'delete'; keyword: KeywordRow } | { kind: 'bulk-delete'; ids: number[] };
 
-/** The content pool's keywords page (doc2 §2): website and used filters, add/edit, bulk actions. */
-export function KeywordsPage() {
+/**
+ * The content pool's keywords page (doc2 §2): website, group and used filters, add/edit, generate,
+ * import/export, bulk actions. `perSite` is the keywords screen (/keywords): the same list, with
+ * assigning keyword groups to the website chosen in the filter.
+ */
+export function KeywordsPage({ perSite = false }: { perSite?: boolean }) {
   const { t } = useLingui();
+  const route = perSite ? sitesRoute : poolRoute;
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const query = keywordsQuery(search);
@@ -48,6 +55,7 @@ export function KeywordsPage() {
   const [generateOpen, setGenerateOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [assignOpen, setAssignOpen] = useState(false);
   const [pending, setPending] = useState<Pending | null>(null);
   const [selection, setSelection] = useState<RowSelectionState>({});
   const { setSearch, searchText, setSearchText, tableProps } = useListUrl(search, navigate);
@@ -89,6 +97,7 @@ export function KeywordsPage() {
       ...(sites.data?.data ?? []).map((s) => s.domain_name),
     ]),
   ].sort();
+  const siteOfFilter = (sites.data?.data ?? []).find((s) => s.domain_name === query.targetWebsite);
   const filtered = Boolean(search.search || search.status || search.targetWebsite || search.groupId);
 
   const exportCsv = async () => {
@@ -143,9 +152,21 @@ export function KeywordsPage() {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">
-          <Trans>Keyword management</Trans>
+          {perSite ? <Trans>Keywords</Trans> : <Trans>Keyword management</Trans>}
         </h1>
         <div className="flex flex-wrap gap-2">
+          {perSite && (
+            <Button
+              variant="outline"
+              className="h-10 md:h-9"
+              disabled={!siteOfFilter}
+              title={siteOfFilter ? undefined : t`Choose one of your sites in the website filter first`}
+              onClick={() => setAssignOpen(true)}
+            >
+              <Layers className="size-4" aria-hidden />
+              <Trans>Assign keyword groups</Trans>
+            </Button>
+          )}
           <Button variant="outline" className="h-10 md:h-9" onClick={() => setImportOpen(true)}>
             <Upload className="size-4" aria-hidden />
             <Trans>Import</Trans>
@@ -325,6 +346,14 @@ export function KeywordsPage() {
         defaultWebsite={query.targetWebsite}
         onGenerate={jobs.generate}
       />
+      {siteOfFilter && (
+        <AssignGroupsDialog
+          siteId={siteOfFilter.id}
+          domain={siteOfFilter.domain_name}
+          open={assignOpen}
+          onOpenChange={setAssignOpen}
+        />
+      )}
       <ImportKeywordsDialog
         open={importOpen}
         onOpenChange={setImportOpen}
