@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { authRouter } from './routers/auth';
 import { cloudflareRouter } from './routers/cloudflare';
+import { contentRouter } from './routers/content';
 import { creatorRouter } from './routers/creator';
 import { dashboardRouter } from './routers/dashboard';
 import { domainsRouter } from './routers/domains';
@@ -26,6 +27,7 @@ export const appRouter = router({
   sites: sitesRouter,
   keywords: keywordsRouter,
   keywordGroups: keywordGroupsRouter,
+  content: contentRouter,
 });
 
 export type AppRouter = typeof appRouter;

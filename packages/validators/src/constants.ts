@@ -91,3 +91,11 @@ export const keywordGroupPriorities = ['high', 'medium', 'low'] as const;
 export const keywordGroupSorts = ['created_at', 'name', 'priority', 'status'] as const;
 /** Secondary keywords shown in a group's row before the "+n more" badge. */
 export const GROUP_ROW_SECONDARY_SHOWN = 2;
+
+/** Content management (doc2 §2, §9): the default content type is article. */
+export const contentTypes = ['article', 'page', 'post'] as const;
+export type ContentType = (typeof contentTypes)[number];
+export const contentStatuses = ['published', 'pending', 'draft'] as const;
+export type ContentStatus = (typeof contentStatuses)[number];
+export const contentSorts = ['created_at', 'title', 'seo_score', 'word_count'] as const;
+export const CONTENT_PAGE_SIZE = 20;

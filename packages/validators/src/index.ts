@@ -16,3 +16,4 @@ export * from './site-posts';
 export * from './site-traffic';
 export * from './keywords';
 export * from './keyword-groups';
+export * from './content';

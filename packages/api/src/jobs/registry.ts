@@ -13,6 +13,7 @@ import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { performanceTestJob, refreshScreenshotsJob, screenshotJob } from './site-checks';
 import { compactCountersJob, pruneJob } from './maintenance';
 import { generateKeywordsJob, refreshKeywordMetricsJob } from './keywords';
+import { generateContentJob } from './content';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
 // Kinds differ in payload and result types; the registry hands them out by name, checked at the edges
@@ -40,6 +41,7 @@ const productKinds: AnyJobKind[] = [
   refreshScreenshotsJob,
   generateKeywordsJob,
   refreshKeywordMetricsJob,
+  generateContentJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

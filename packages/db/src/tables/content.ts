@@ -394,6 +394,28 @@ export interface ContentItemsTable {
   seo_score: NullableNumeric;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The site's post it was saved as (articles and posts). */
+  site_post_id: number | null;
+  /** The WordPress page it was saved as (pages). */
+  wp_page_id: number | null;
+  meta_description: Generated<string>;
+  focus_keyword: Generated<string>;
+  keywords: GeneratedArray<string>;
+  /** What the SEO checker found, one entry per check. */
+  seo_checks: JSONColumnType<SeoCheckRow[], string | undefined, string>;
+  /** `offline` or the model that wrote it. */
+  generator: string | null;
+  job_id: string | null;
+  published_at: NullableTimestamp;
+  created_by: number | null;
+}
+
+/** One check of the SEO checker as stored (services/seo-check.ts defines them). */
+export interface SeoCheckRow {
+  id: string;
+  points: number;
+  max: number;
+  detail: Record<string, number | string | boolean | null>;
 }
 
 // ---------------------------------------------------------------------------------------------

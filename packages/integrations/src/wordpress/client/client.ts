@@ -3,6 +3,7 @@ import { credentialsAccepted, credentialsRefused, mayBeAnonymousAnswer, ME_ROUTE
 import type { WordPressError } from '../errors';
 import { expectOk, isIdempotent, send, type HttpConfig, type RawResponse } from './http';
 import * as media from './media';
+import * as pages from './pages';
 import * as posts from './posts';
 import * as settings from './settings';
 import * as taxonomies from './taxonomies';
@@ -17,6 +18,8 @@ import type {
   WpConnection,
   WpMedia,
   WpMediaUpload,
+  WpPageInput,
+  WpPagePatch,
   WpPost,
   WpPostInput,
   WpPostPatch,
@@ -158,6 +161,19 @@ export class WordPressClient implements WpTransport {
   }
   deletePost(id: number, opts?: { force?: boolean }): Promise<WpPost> {
     return posts.deletePost(this, id, opts);
+  }
+
+  getPage(id: number): Promise<WpPost> {
+    return pages.getPage(this, id);
+  }
+  createPage(input: WpPageInput): Promise<WpPost> {
+    return pages.createPage(this, input);
+  }
+  updatePage(id: number, patch: WpPagePatch): Promise<WpPost> {
+    return pages.updatePage(this, id, patch);
+  }
+  deletePage(id: number, opts?: { force?: boolean }): Promise<WpPost> {
+    return pages.deletePage(this, id, opts);
   }
 
   listCategories(): Promise<WpCategory[]> {

@@ -27,7 +27,7 @@ export function mapPost(p: Record<string, unknown>): WpPost {
   };
 }
 
-function toBody(input: WpPostPatch): Record<string, unknown> {
+export function toBody(input: WpPostPatch): Record<string, unknown> {
   const { date_gmt, ...rest } = input;
   const body: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(rest)) if (v !== undefined) body[k] = v;

@@ -52,6 +52,10 @@ export interface WpPostInput {
 
 export type WpPostPatch = Partial<WpPostInput>;
 
+/** A WordPress page: a post without categories, tags or a schedule. */
+export type WpPageInput = Pick<WpPostInput, 'title' | 'content' | 'excerpt' | 'status' | 'featured_media'>;
+export type WpPagePatch = Partial<WpPageInput>;
+
 export interface ListPostsOptions {
   /** Statuses to list; default `'any'` (every status but trash). */
   status?: string[] | 'any';

@@ -79,6 +79,8 @@ export interface WordPressTestServer {
   editPost(id: number, fields: Partial<Pick<Post, 'title' | 'content' | 'excerpt' | 'status'>>): void;
   state: {
     posts: Post[];
+    /** Pages (`/wp/v2/pages`): posts without terms. */
+    pages: Post[];
     categories: { id: number; name: string; slug: string; description: string; parent: number }[];
     tags: { id: number; name: string; slug: string }[];
     media: { id: number; source_url: string; title: string; mime_type: string; bytes: number }[];
@@ -121,6 +123,7 @@ export async function startWordPressTestServer(
   let nextId = 1;
   const state: WordPressTestServer['state'] = {
     posts: [],
+    pages: [],
     categories: [{ id: nextId++, name: 'Uncategorized', slug: 'uncategorized', description: '', parent: 0 }],
     tags: [],
     media: [],
@@ -172,6 +175,10 @@ export async function startWordPressTestServer(
     categories: p.categories,
     tags: p.tags,
   });
+  const renderPage = (p: Post) => {
+    const { categories: _c, tags: _t, ...page } = renderPost(p);
+    return { ...page, link: `${base}/?page_id=${p.id}` };
+  };
   // WordPress makes smaller copies of an image (here only the name changes): media_details.sizes.
   const sized = (url: string, size: string) => url.replace(/(\.[a-z]+)$/i, `-${size}$1`);
   const renderMedia = (x: WordPressTestServer['state']['media'][number]) => ({
@@ -347,6 +354,51 @@ export async function startWordPressTestServer(
           throw new HttpError(410, 'rest_already_trashed', 'The post has already been deleted.');
         p.status = 'trash';
         return renderPost(p);
+      }
+    }
+    if (route === '/wp/v2/pages' && method === 'POST') {
+      const body = json();
+      checkPostBody(body);
+      if (!caller.canEditPosts)
+        caller.deny('rest_cannot_create', 'Sorry, you are not allowed to create posts as this user.');
+      const p: Post = {
+        id: nextId++,
+        title: '',
+        content: '',
+        excerpt: '',
+        status: 'draft',
+        date_gmt: null,
+        modified_gmt: '',
+        categories: [],
+        tags: [],
+        featured_media: 0,
+      };
+      applyPost(p, { ...body, categories: undefined, tags: undefined });
+      state.pages.push(p);
+      res.statusCode = 201;
+      return renderPage(p);
+    }
+    if ((m = route.match(/^\/wp\/v2\/pages\/(\d+)$/))) {
+      const p = state.pages.find((x) => x.id === Number(m![1]));
+      if (!p) throw new HttpError(404, 'rest_post_invalid_id', 'Invalid post ID.');
+      if (method === 'GET') return renderPage(p);
+      if (!caller.canEditPosts)
+        caller.deny('rest_cannot_edit', 'Sorry, you are not allowed to edit this post.');
+      if (method === 'POST' || method === 'PUT') {
+        const body = json();
+        checkPostBody(body);
+        applyPost(p, { ...body, categories: undefined, tags: undefined });
+        return renderPage(p);
+      }
+      if (method === 'DELETE') {
+        if (query.get('force') === 'true') {
+          state.pages = state.pages.filter((x) => x !== p);
+          return { deleted: true, previous: renderPage(p) };
+        }
+        if (p.status === 'trash')
+          throw new HttpError(410, 'rest_already_trashed', 'The post has already been deleted.');
+        p.status = 'trash';
+        return renderPage(p);
       }
     }
     if (route === '/wp/v2/categories' || route === '/wp/v2/tags') {
