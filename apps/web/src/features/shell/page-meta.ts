@@ -22,17 +22,7 @@ const OTHER_PAGES: {
 }[] = [
   {
     match: (p) => p === '/keywords',
-    page: {
-      label: msg`Keywords`,
-      coming: msg`The keyword list of the older console; it moves into keyword management.`,
-    },
-  },
-  {
-    match: (p) => p === '/content',
-    page: {
-      label: msg`Content management`,
-      coming: msg`Published and scheduled content across all sites, with its status on each site.`,
-    },
+    page: { label: msg`Keywords` },
   },
   {
     match: (p) => /^\/sites\/[^/]+$/.test(p),
