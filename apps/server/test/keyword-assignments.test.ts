@@ -141,6 +141,56 @@ describe('keyword assignments', () => {
     expect((await api('DELETE', `keyword-groups/${g.id}/assign/${a}`)).status).toBe(404);
   });
 
+  it('takes off only the keywords no other group on the site, and no hand, still holds', async () => {
+    const s = await site('holds.test');
+    const shared = await keyword('shared grinder');
+    const onlyA = await keyword('only in a');
+    const byHand = await keyword('hand picked');
+    const later = await keyword('added later');
+    const group = async (name: string, ids: number[]) =>
+      (await api('POST', 'keyword-groups', { body: { name, secondary_keyword_ids: ids } })).body.data.group
+        .id as number;
+    const a = await group('Holds A', [shared, onlyA, byHand]);
+    const b = await group('Holds B', [shared]);
+    await api('POST', `sites/${s}/keywords`, { body: { keywordIds: [byHand] } });
+    await api('POST', `keyword-groups/${a}/assign`, { body: { websiteId: s } });
+    // B comes as inactive: what A holds active stays active.
+    await api('POST', `keyword-groups/${b}/assign`, { body: { websiteId: s, status: 'inactive' } });
+    const statuses = async () =>
+      Object.fromEntries(
+        (
+          (await api('GET', `sites/${s}/keywords?limit=50`)).body.data.data as {
+            keyword_text: string;
+            assignment_status: string;
+          }[]
+        ).map((k) => [k.keyword_text, k.assignment_status]),
+      );
+    expect(await statuses()).toEqual({
+      'shared grinder': 'active',
+      'only in a': 'active',
+      'hand picked': 'active',
+    });
+
+    // A's members change: the new one comes to the site, the removed one leaves it.
+    const edited = await api('PUT', `keyword-groups/${a}`, {
+      body: { name: 'Holds A', secondary_keyword_ids: [shared, byHand, later] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await statuses()).toEqual({
+      'shared grinder': 'active',
+      'hand picked': 'active',
+      'added later': 'active',
+    });
+
+    // A off the site: B still holds the shared one (inactive, as B is), the hand-picked one stays.
+    await api('DELETE', `keyword-groups/${a}/assign/${s}`);
+    expect(await statuses()).toEqual({ 'shared grinder': 'inactive', 'hand picked': 'active' });
+
+    // Deleting B takes its last keyword off; the hand's stays.
+    await api('DELETE', `keyword-groups/${b}`);
+    expect(await statuses()).toEqual({ 'hand picked': 'active' });
+  });
+
   it('works through the typed client', async () => {
     const client = await trpcClient(t.app, () => admin);
     const a = await site('typed-assign.test');

@@ -57,8 +57,12 @@ export async function setKeywordAssignments(ctx: Ctx, input: KeywordAssignmentsI
     }
     await trx
       .insertInto('keyword_sites')
-      .values(ids.map((site_id) => ({ keyword_id: keyword.id, site_id, status: input.status })))
-      .onConflict((oc) => oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status }))
+      .values(
+        ids.map((site_id) => ({ keyword_id: keyword.id, site_id, status: input.status, by_hand: true })),
+      )
+      .onConflict((oc) =>
+        oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status, by_hand: true }),
+      )
       .execute();
     await audit(
       { ...ctx, db: trx },
@@ -111,8 +115,12 @@ export async function assignSiteKeywords(ctx: Ctx, input: AssignSiteKeywordsInpu
     if (found.length > 0) {
       await trx
         .insertInto('keyword_sites')
-        .values(found.map((k) => ({ keyword_id: k.id, site_id: site.id, status: input.status })))
-        .onConflict((oc) => oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status }))
+        .values(
+          found.map((k) => ({ keyword_id: k.id, site_id: site.id, status: input.status, by_hand: true })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status, by_hand: true }),
+        )
         .execute();
     }
     await audit(

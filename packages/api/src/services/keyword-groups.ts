@@ -18,6 +18,7 @@ import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import type { KeywordGroupView } from './keyword-group-view';
 import { toKeywordView } from './keyword-view';
+import { settleGroupKeywords } from './keyword-site-holds';
 import { listPage } from './list';
 import { likePattern } from './search';
 
@@ -136,6 +137,28 @@ export async function listKeywordGroups(ctx: Pick<Context, 'db'>, input: ListKey
       : undefined,
   });
   return { data: await views(ctx.db, rows as GroupRow[]), meta: { pagination } };
+}
+
+/** The keywords of these groups. */
+async function memberIds(db: Db, groupIds: number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('keyword_group_keywords')
+    .select('keyword_id')
+    .where('group_id', 'in', groupIds)
+    .execute();
+  return rows.map((r) => r.keyword_id);
+}
+
+/** The sites these groups are assigned to. */
+async function groupSiteIds(db: Db, groupIds: number[]): Promise<number[]> {
+  if (groupIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('keyword_group_sites')
+    .select('site_id')
+    .where('group_id', 'in', groupIds)
+    .execute();
+  return rows.map((r) => r.site_id);
 }
 
 async function groupRow(db: Db, id: number, lock = false): Promise<GroupRow> {
@@ -287,7 +310,14 @@ export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInpu
       })
       .where('id', '=', input.id)
       .execute();
-    if (membersChanged) await writeMembers(trx, input.id, m.primaryId, m.secondary);
+    if (membersChanged) {
+      await writeMembers(trx, input.id, m.primaryId, m.secondary);
+      // The sites the group is assigned to follow its members: new ones come, removed ones go.
+      await settleGroupKeywords(trx, {
+        siteIds: await groupSiteIds(trx, [input.id]),
+        keywordIds: [...before.map((k) => k.keyword_id), ...(await memberIds(trx, [input.id]))],
+      });
+    }
     await audit(
       { ...ctx, db: trx },
       {
@@ -303,12 +333,14 @@ export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInpu
 
 export async function deleteKeywordGroup(ctx: Ctx, id: number) {
   await ctx.db.transaction().execute(async (trx) => {
+    const held = { siteIds: await groupSiteIds(trx, [id]), keywordIds: await memberIds(trx, [id]) };
     const row = await trx
       .deleteFrom('keyword_groups')
       .where('id', '=', id)
       .returning(['id', 'name'])
       .executeTakeFirst();
     if (!row) throw notFound('Keyword group');
+    await settleGroupKeywords(trx, held);
     await audit(
       { ...ctx, db: trx },
       {
@@ -326,7 +358,9 @@ export async function deleteKeywordGroup(ctx: Ctx, id: number) {
 export async function bulkDeleteKeywordGroups(ctx: Ctx, ids: number[]) {
   const groupIds = [...new Set(ids)];
   return ctx.db.transaction().execute(async (trx) => {
+    const held = { siteIds: await groupSiteIds(trx, groupIds), keywordIds: await memberIds(trx, groupIds) };
     const rows = await trx.deleteFrom('keyword_groups').where('id', 'in', groupIds).returning('id').execute();
+    await settleGroupKeywords(trx, held);
     if (rows.length > 0) {
       await audit(
         { ...ctx, db: trx },
@@ -394,27 +428,8 @@ export async function assignKeywordGroup(
       .values({ group_id: group.id, site_id: site.id, status: input.status, assigned_at: now })
       .onConflict((oc) => oc.columns(['group_id', 'site_id']).doUpdateSet({ status: input.status }))
       .execute();
-    const keywordIds = (
-      await trx
-        .selectFrom('keyword_group_keywords')
-        .select('keyword_id')
-        .where('group_id', '=', group.id)
-        .execute()
-    ).map((k) => k.keyword_id);
-    if (keywordIds.length > 0) {
-      await trx
-        .insertInto('keyword_sites')
-        .values(
-          keywordIds.map((keyword_id) => ({
-            keyword_id,
-            site_id: site.id,
-            status: input.status,
-            assigned_at: now,
-          })),
-        )
-        .onConflict((oc) => oc.columns(['keyword_id', 'site_id']).doUpdateSet({ status: input.status }))
-        .execute();
-    }
+    const keywordIds = await memberIds(trx, [group.id]);
+    await settleGroupKeywords(trx, { siteIds: [site.id], keywordIds });
     if (input.status === 'active' && group.status === 'pending') {
       await trx
         .updateTable('keyword_groups')
@@ -436,8 +451,8 @@ export async function assignKeywordGroup(
 }
 
 /**
- * DELETE keyword-groups/{id}/assign/{websiteId}: the group is taken off the site, and so are its
- * keywords' assignments to that site (they came with it).
+ * DELETE keyword-groups/{id}/assign/{websiteId}: the group is taken off the site, and so are those of
+ * its keywords that came with it and that no other group on the site, and no hand, still holds.
  */
 export async function unassignKeywordGroup(ctx: Ctx, input: { id: number; websiteId: number }) {
   await ctx.db.transaction().execute(async (trx) => {
@@ -448,13 +463,11 @@ export async function unassignKeywordGroup(ctx: Ctx, input: { id: number; websit
       .where('site_id', '=', input.websiteId)
       .executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound('Keyword group assignment');
-    await trx
-      .deleteFrom('keyword_sites')
-      .where('site_id', '=', input.websiteId)
-      .where('keyword_id', 'in', (q) =>
-        q.selectFrom('keyword_group_keywords').select('keyword_id').where('group_id', '=', group.id),
-      )
-      .execute();
+    // Its keywords leave the site unless another group there, or a hand, still holds them.
+    await settleGroupKeywords(trx, {
+      siteIds: [input.websiteId],
+      keywordIds: await memberIds(trx, [group.id]),
+    });
     await audit(
       { ...ctx, db: trx },
       {

@@ -16,6 +16,7 @@ import * as m0014 from './0014_site_sync_lease';
 import * as m0015 from './0015_keywords';
 import * as m0016 from './0016_keyword_groups';
 import * as m0017 from './0017_content_items';
+import * as m0018 from './0018_keyword_site_sources';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0015_keywords': m0015,
   '0016_keyword_groups': m0016,
   '0017_content_items': m0017,
+  '0018_keyword_site_sources': m0018,
 };

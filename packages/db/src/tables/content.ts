@@ -365,6 +365,8 @@ export interface KeywordSitesTable {
   site_id: number;
   status: Generated<AssignmentStatus>;
   assigned_at: Timestamp;
+  /** Assigned by hand (kept when groups come and go), or only with the site's keyword groups. */
+  by_hand: Generated<boolean>;
 }
 
 export interface KeywordGroupSitesTable {
