@@ -46,8 +46,9 @@ describe('keyword import', () => {
       [7, 'error'],
       [8, 'exists'],
     ]);
+    // Kept as written; the lower-case repeat on line 4 is still the same keyword.
     expect(d.preview[0]).toMatchObject({
-      keyword: 'espresso grinder',
+      keyword: 'Espresso Grinder',
       website: 'csv.test',
       search_volume: 12100,
       competition_level: 'high',
@@ -72,7 +73,7 @@ describe('keyword import', () => {
     expect(res.body.data).toMatchObject({ dryRun: false, created: 2 });
     const list = await api('GET', 'keywords?targetWebsite=csv.test&sort=keyword_text&order=asc');
     const rows = list.body.data.data as Record<string, unknown>[];
-    expect(rows.map((r) => r.keyword_text)).toEqual(['aeropress recipe', 'espresso grinder', 'moka pot']);
+    expect(rows.map((r) => r.keyword_text)).toEqual(['aeropress recipe', 'Espresso Grinder', 'moka pot']);
     expect(rows[1]).toMatchObject({
       search_volume: 12100,
       competition_level: 'high',

@@ -169,7 +169,7 @@ describe('keywords/refresh-metrics', () => {
     const ma = dataForSeoTestMetrics('moka pot');
     expect(await got(a.id)).toMatchObject({
       search_volume: ma.search_volume,
-      score: expectedScore(ma.search_volume!, ma.keyword_difficulty!, 0),
+      score: expectedScore(ma.search_volume!, ma.keyword_difficulty!, a.commercial_intent),
     });
     expect(await got(b.id)).toMatchObject({
       search_volume: dataForSeoTestMetrics('aeropress').search_volume,

@@ -39,8 +39,9 @@ describe('keywords', () => {
           competition_level: null,
           cpc: null,
           keyword_difficulty: null,
-          commercial_intent: 0,
-          score: 0,
+          // Estimated from the words ("best" is a buyer's word); unmeasured, only it counts: 20 × 0.6.
+          commercial_intent: 0.6,
+          score: 12,
           is_used: false,
         },
       },

@@ -39,6 +39,9 @@ const HEADER = [
 const safeCell = (v: string) => (/^[=+\-@\t\r]/.test(v) ? `'${v}` : v);
 
 /** GET keywords/export: the filtered list in its sort, as CSV with a header row. */
+/** A row's website and keyword, case aside: two rows with the same key are one keyword. */
+const importKey = (r: { website: string; keyword: string }) => `${r.website}\n${r.keyword.toLowerCase()}`;
+
 export async function exportKeywords(ctx: Pick<Context, 'db'>, input: ExportKeywordsInput) {
   const sort = keywordSortBy[input.sort];
   const rows = await filteredKeywords(ctx, input)
@@ -159,7 +162,8 @@ async function readRows(ctx: Pick<Context, 'db'>, input: ImportKeywordsInput): P
     const website = keywordWebsiteField.safeParse(websiteRaw);
     const row: ImportRow = {
       line,
-      keyword: text.success ? text.data.toLocaleLowerCase() : (cell('keyword') ?? ''),
+      // Kept as written, like a keyword typed in; repeats and existing ones are found whatever the case.
+      keyword: text.success ? text.data : (cell('keyword') ?? ''),
       website: website.success ? website.data : websiteRaw,
       search_volume: null,
       competition_level: null,
@@ -185,7 +189,7 @@ async function readRows(ctx: Pick<Context, 'db'>, input: ImportKeywordsInput): P
       row.keyword_difficulty = kd === null ? null : Math.round(kd);
       row.commercial_intent =
         number(cell('commercial_intent'), 'Commercial intent', 0, 1) ?? estimatedIntent(row.keyword);
-      const key = `${row.website}\n${row.keyword}`;
+      const key = importKey(row);
       const earlier = seen.get(key);
       if (earlier !== undefined) throw new Error(`Repeats line ${earlier}`);
       seen.set(key, line);
@@ -199,15 +203,14 @@ async function readRows(ctx: Pick<Context, 'db'>, input: ImportKeywordsInput): P
   const good = rows.filter((r) => r.status === 'new');
   for (let i = 0; i < good.length; i += 1_000) {
     const chunk = good.slice(i, i + 1_000);
-    const existing = await ctx.db
-      .selectFrom('keywords')
-      .select(sql<string>`lower(target_website) || chr(10) || lower(keyword_text)`.as('key'))
-      .where(
-        sql<string>`lower(target_website) || chr(10) || lower(keyword_text)`,
-        'in',
-        chunk.map((r) => `${r.website}\n${r.keyword}`),
-      )
-      .execute();
+    // Joined on the unique index's expressions, so each row is one index lookup, not a scan.
+    const { rows: existing } = await sql<{ key: string }>`
+      SELECT v.w || chr(10) || v.k AS key
+      FROM unnest(${sql.val(chunk.map((r) => r.website))}::text[], ${sql.val(chunk.map((r) => r.keyword))}::text[]) AS v(w, k)
+      WHERE EXISTS (
+        SELECT 1 FROM keywords
+        WHERE lower(target_website) = lower(v.w) AND lower(keyword_text) = lower(v.k)
+      )`.execute(ctx.db);
     const there = new Set(existing.map((e) => e.key));
     for (const r of chunk) if (there.has(`${r.website}\n${r.keyword}`)) r.status = 'exists';
   }

@@ -13,8 +13,12 @@ const generatedKeywords = z.object({
   keywords: z.array(z.string().min(2).max(200)).min(1).max(150),
 });
 
-/** A keyword as stored: one line, trimmed, inner spaces made one, lower case (how people type searches). */
-export const normalKeyword = (text: string) => text.replace(/\s+/g, ' ').trim().toLocaleLowerCase();
+/**
+ * A generated keyword as stored: one line, trimmed, inner spaces made one, lower case in its language
+ * (how people type searches; Turkish İ becomes i, not i̇). Keywords people type or import keep their case.
+ */
+export const normalKeyword = (text: string, language: string) =>
+  text.replace(/\s+/g, ' ').trim().toLocaleLowerCase(language);
 
 export interface GeneratedKeywordsResult {
   targetWebsite: string;
@@ -69,7 +73,7 @@ export async function generateKeywords(
     input: { website, topic, keywords: [topic, ...examples.slice(0, 3)], count: input.count },
   });
 
-  const candidates = [...new Set(answer.output.keywords.map(normalKeyword))].filter(
+  const candidates = [...new Set(answer.output.keywords.map((k) => normalKeyword(k, input.language)))].filter(
     (k) => k.length >= 2 && k.length <= 200,
   );
   const taken =

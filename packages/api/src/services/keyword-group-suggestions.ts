@@ -36,7 +36,7 @@ export interface SuggestedGroup {
 }
 
 export function termsOf(text: string): string[] {
-  const words = text.toLocaleLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   return [...new Set(words.filter((w) => w.length >= 3 && !STOPWORDS.has(w)))];
 }
 

@@ -3,7 +3,7 @@ import type { CreateKeywordInput, ListKeywordsInput, UpdateKeywordInput } from '
 import type { Context } from '../context';
 import { notFound } from '../errors';
 import { audit } from './audit';
-import { keywordScore } from './keyword-score';
+import { estimatedIntent, keywordScore } from './keyword-score';
 import { toKeywordView, type KeywordView } from './keyword-view';
 import { listPage } from './list';
 import { likePattern } from './search';
@@ -124,17 +124,20 @@ export async function getKeyword(ctx: Pick<Context, 'db'>, id: number): Promise<
 
 /** POST keywords: unique per website ignoring case; a duplicate is DATABASE_ERROR "Duplicate entry …". */
 export async function createKeyword(ctx: Ctx, input: CreateKeywordInput): Promise<KeywordView> {
+  // The intent is estimated from the words, as for generated and imported keywords.
+  const commercial_intent = estimatedIntent(input.keyword);
   return ctx.db.transaction().execute(async (trx) => {
     const row = await trx
       .insertInto('keywords')
       .values({
         keyword_text: input.keyword,
         target_website: input.targetWebsite,
+        commercial_intent,
         score: keywordScore({
           search_volume: null,
           competition_level: null,
           keyword_difficulty: null,
-          commercial_intent: 0,
+          commercial_intent,
         }),
       })
       .returningAll()
