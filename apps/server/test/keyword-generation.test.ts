@@ -160,11 +160,28 @@ describe('keywords/refresh-metrics', () => {
       await api('POST', 'keywords', { body: { keyword: 'aeropress', targetWebsite: 'measure.test' } })
     ).body.data.keyword;
     await api('PUT', `keywords/${b.id}`, { body: { keyword_text: 'aeropress', score: 42 } });
+    // A Turkish site's keyword is measured as a Turkish search.
+    await t.db
+      .insertInto('sites')
+      .values({ site_title: 'Ölçüm', domain_name: 'olcum.test', targeted_language: 'tr' })
+      .execute();
+    const c = (
+      await api('POST', 'keywords', { body: { keyword: 'türk kahvesi', targetWebsite: 'olcum.test' } })
+    ).body.data.keyword;
 
-    const res = await api('POST', 'keywords/refresh-metrics', { body: { keywordIds: [a.id, b.id] } });
+    const sentBefore = dfs.requests.length;
+    const res = await api('POST', 'keywords/refresh-metrics', { body: { keywordIds: [a.id, b.id, c.id] } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const job = await t.waitForJob(res.body.data.job.id, admin);
-    expect(job.result).toEqual({ measured: 2, unmeasured: [] });
+    expect(job.result).toEqual({ measured: 3, unmeasured: [] });
+    const asked = dfs.requests
+      .slice(sentBefore)
+      .filter((r) => r.path.includes('search_volume'))
+      .map((r) => JSON.parse(r.body)[0] as { language_code: string; keywords: string[] });
+    expect(asked.map((x) => [x.language_code, [...x.keywords].sort()]).sort()).toEqual([
+      ['en', ['aeropress', 'moka pot']],
+      ['tr', ['türk kahvesi']],
+    ]);
     const got = async (id: number) => (await api('GET', `keywords/${id}`)).body.data.keyword;
     const ma = dataForSeoTestMetrics('moka pot');
     expect(await got(a.id)).toMatchObject({

@@ -139,7 +139,8 @@ export type GenerateKeywordsInput = z.infer<typeof generateKeywordsInput>;
 /** POST keywords/refresh-metrics: the selected keywords' metrics asked again of the keyword data integration. */
 export const refreshKeywordMetricsInput = z.object({
   keywordIds,
-  language: z.enum(generationLanguages).default('en'),
+  /** Without it, each keyword is measured in the language of its website's site (English when none). */
+  language: z.enum(generationLanguages).optional(),
 });
 
 const siteIds = z

@@ -169,7 +169,7 @@ export const keywordsRouter = router({
         tags,
         summary: 'Measure keywords again (a job)',
         description:
-          'keywordIds (1–500), language (default en): their search volume, competition, CPC and difficulty asked again of the keyword data integration; the score follows unless set by hand. Refused when keyword data is not set up.',
+          'keywordIds (1–500), language (default: each keyword in the language of its website’s site, English when it has none): their search volume, competition, CPC and difficulty asked again of the keyword data integration; the score follows unless set by hand. Refused when keyword data is not set up.',
       },
     })
     .input(refreshKeywordMetricsInput)

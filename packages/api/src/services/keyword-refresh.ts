@@ -20,31 +20,49 @@ export interface RefreshedMetricsResult {
  */
 export async function refreshKeywordMetrics(
   ctx: Ctx,
-  input: { keywordIds: number[]; language: string },
+  input: { keywordIds: number[]; language?: string },
 ): Promise<RefreshedMetricsResult> {
   const rows = await ctx.db
     .selectFrom('keywords')
-    .select(['id', 'keyword_text', 'commercial_intent', 'score_set_by_hand'])
-    .where('id', 'in', input.keywordIds)
-    .orderBy('id')
+    .select((eb) => [
+      'keywords.id',
+      'keywords.keyword_text',
+      'keywords.commercial_intent',
+      'keywords.score_set_by_hand',
+      eb
+        .selectFrom('sites')
+        .select('sites.targeted_language')
+        .whereRef('sites.domain_name', '=', 'keywords.target_website')
+        .orderBy('sites.id')
+        .limit(1)
+        .as('targeted_language'),
+    ])
+    .where('keywords.id', 'in', input.keywordIds)
+    .orderBy('keywords.id')
     .execute();
-  const answer = await measureKeywords(
-    ctx,
-    rows.map((r) => r.keyword_text),
-    input.language,
-  );
-  if (answer.source === 'not_configured') {
-    throw new PermanentJobError(
-      'Keyword data is not set up: an admin can add DataForSEO in Settings → Integrations → Keyword data.',
-    );
+  // Each keyword in its site's language (a Turkish site's keywords measured as Turkish searches).
+  const byLanguage = new Map<string, string[]>();
+  for (const r of rows) {
+    const language = input.language ?? r.targeted_language ?? 'en';
+    byLanguage.set(language, [...(byLanguage.get(language) ?? []), r.keyword_text]);
   }
-  if (answer.source === 'failed') throw new Error(`Keyword data failed: ${answer.reason}`);
+  const measurements = new Map<string, Parameters<typeof measuredAnything>[0]>();
+  for (const [language, texts] of byLanguage) {
+    const answer = await measureKeywords(ctx, texts, language);
+    if (answer.source === 'not_configured') {
+      throw new PermanentJobError(
+        'Keyword data is not set up: an admin can add DataForSEO in Settings → Integrations → Keyword data.',
+      );
+    }
+    if (answer.source === 'failed') throw new Error(`Keyword data failed: ${answer.reason}`);
+    for (const text of texts) measurements.set(text, answer.byText.get(text.toLowerCase()));
+  }
   const now = new Date();
   const unmeasured: string[] = [];
   let measured = 0;
   await ctx.db.transaction().execute(async (trx) => {
     for (const row of rows) {
-      const m = answer.byText.get(row.keyword_text.toLowerCase());
+      const m = measurements.get(row.keyword_text);
       if (!measuredAnything(m)) {
         unmeasured.push(row.keyword_text);
         continue;

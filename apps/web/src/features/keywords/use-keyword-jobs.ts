@@ -70,7 +70,7 @@ export function useKeywordJobs() {
     /** Rejects (after the caller shows why) when the server refuses to start. */
     generate: (input: RouterInputs['keywords']['generate']) => generate.mutateAsync(input),
     generating: generate.isPending,
-    refreshMetrics: (keywordIds: number[]) => refreshMetrics.mutateAsync({ keywordIds, language: 'en' }),
+    refreshMetrics: (keywordIds: number[]) => refreshMetrics.mutateAsync({ keywordIds }),
     refreshing: refreshMetrics.isPending,
   };
 }
