@@ -71,6 +71,37 @@ describe('keyword groups', () => {
     expect(flagged.body.data.group.priority).toBe('high');
   });
 
+  it('derives a priority nobody chose again when its keywords’ scores change; a chosen one stays', async () => {
+    const k1 = await keyword('priority one', 30);
+    const k2 = await keyword('priority two', 40);
+    const created = await api('POST', 'keyword-groups', {
+      body: { name: 'Follows the score', secondary_keyword_ids: [k1, k2] },
+    });
+    const id = created.body.data.group.id as number;
+    expect(created.body.data.group).toMatchObject({
+      score: 3.5,
+      priority: 'low',
+      priority_set_by_hand: false,
+    });
+    const group = async () => (await api('GET', `keyword-groups/${id}`)).body.data.group;
+
+    await api('PUT', `keywords/${k1}`, { body: { keyword_text: 'priority one', score: 90 } });
+    expect(await group()).toMatchObject({ score: 6.5, priority: 'medium' });
+    // A member leaves: the score and priority follow.
+    await api('DELETE', `keywords/${k2}`);
+    expect(await group()).toMatchObject({ score: 9, priority: 'high', keyword_count: 1 });
+
+    // Chosen by hand: it stays whatever the score does, until set back to follow it.
+    await api('PUT', `keyword-groups/${id}`, { body: { name: 'Follows the score', priority: 'low' } });
+    await api('PUT', `keywords/${k1}`, { body: { keyword_text: 'priority one', score: 95 } });
+    expect(await group()).toMatchObject({ priority: 'low', priority_set_by_hand: true });
+    await api('PUT', `keyword-groups/${id}`, { body: { name: 'Follows the score', priority: null } });
+    expect(await group()).toMatchObject({ priority: 'high', priority_set_by_hand: false });
+    // Bulk priority counts as chosen.
+    await api('POST', 'keyword-groups/bulk-priority', { body: { groupIds: [id], priority: 'medium' } });
+    expect(await group()).toMatchObject({ priority: 'medium', priority_set_by_hand: true });
+  });
+
   it('refuses a nameless group and keywords that do not exist, writing nothing', async () => {
     const before = await t.db.selectFrom('keyword_groups').select('id').execute();
     const nameless = await api('POST', 'keyword-groups', { body: { name: '   ' } });

@@ -55,7 +55,8 @@ export const keywordGroupFields = z.object({
   primary_keyword_id: keywordId.nullable().optional(),
   secondary_keyword_ids: z.array(keywordId).max(200, 'At most 200 keywords in a group').optional(),
   status: keywordGroupStatus.optional(),
-  priority: keywordGroupPriority.optional(),
+  /** Chosen, or null to follow the prioritized flag and the score (the default). */
+  priority: keywordGroupPriority.nullable().optional(),
 });
 export const createKeywordGroupInput = keywordGroupFields;
 export type CreateKeywordGroupInput = z.infer<typeof createKeywordGroupInput>;

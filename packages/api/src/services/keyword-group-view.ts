@@ -16,6 +16,8 @@ export const keywordGroupView = z.object({
   /** 0–10: the mean of its keywords' scores (0–100) divided by ten, one decimal. */
   score: z.number(),
   priority: keywordGroupPriority,
+  /** False: the priority follows the prioritized flag and the score, and changes with them. */
+  priority_set_by_hand: z.boolean(),
   /** The primary keyword (when set) plus the secondary ones. */
   keyword_count: z.number().int(),
   status: keywordGroupStatus,

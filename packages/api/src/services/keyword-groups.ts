@@ -91,6 +91,7 @@ async function views(db: Db, rows: GroupRow[]): Promise<KeywordGroupView[]> {
       is_prioritized: g.is_prioritized,
       score,
       priority: g.priority,
+      priority_set_by_hand: g.priority_set_by_hand,
       keyword_count: own.length,
       status: g.status,
       sites: sites
@@ -137,6 +138,43 @@ export async function listKeywordGroups(ctx: Pick<Context, 'db'>, input: ListKey
       : undefined,
   });
   return { data: await views(ctx.db, rows as GroupRow[]), meta: { pagination } };
+}
+
+/** The groups these keywords are members of. */
+export async function groupsOfKeywords(db: Db, keywordIds: number[]): Promise<number[]> {
+  if (keywordIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('keyword_group_keywords')
+    .select('group_id')
+    .distinct()
+    .where('keyword_id', 'in', keywordIds)
+    .execute();
+  return rows.map((r) => r.group_id);
+}
+
+/**
+ * After their keywords or the keywords' scores changed: the stored score of these groups, and the
+ * priority of those whose priority follows it (derivedPriority's thresholds, in SQL).
+ */
+export async function rederiveGroups(db: Db, groupIds: number[]): Promise<void> {
+  if (groupIds.length === 0) return;
+  await sql`
+    UPDATE keyword_groups g
+    SET score = s.score,
+        priority = CASE
+          WHEN g.priority_set_by_hand THEN g.priority
+          WHEN g.is_prioritized OR s.score >= 7 THEN 'high'
+          WHEN s.score >= 5 THEN 'medium'
+          ELSE 'low' END
+    FROM (
+      SELECT g2.id, coalesce(round(avg(k.score)) / 10, 0) AS score
+      FROM keyword_groups g2
+      LEFT JOIN keyword_group_keywords m ON m.group_id = g2.id
+      LEFT JOIN keywords k ON k.id = m.keyword_id
+      WHERE g2.id = ANY(${sql.val(groupIds)}::int[])
+      GROUP BY g2.id
+    ) s
+    WHERE g.id = s.id`.execute(db);
 }
 
 /** The keywords of these groups. */
@@ -222,6 +260,7 @@ async function insertGroup(ctx: Ctx, trx: Db, input: CreateKeywordGroupInput): P
       primary_keyword_id: m.primaryId,
       score: m.score,
       priority: input.priority ?? derivedPriority(isPrioritized, m.score),
+      priority_set_by_hand: input.priority != null,
       status: input.status ?? 'pending',
     })
     .returning('id')
@@ -270,8 +309,8 @@ export async function bulkCreateKeywordGroups(ctx: Ctx, input: BulkCreateKeyword
 }
 
 /**
- * PUT keyword-groups/{id}: fields not sent stay as they are. The priority follows the prioritized flag
- * and the score when the flag changes and no priority is sent; a priority set here or in bulk is kept.
+ * PUT keyword-groups/{id}: fields not sent stay as they are. A priority chosen here or in bulk is kept;
+ * otherwise (or with priority null) it follows the prioritized flag and the score of the members.
  */
 export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInput) {
   await ctx.db.transaction().execute(async (trx) => {
@@ -292,9 +331,9 @@ export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInpu
       input.secondary_keyword_ids ?? before.filter((k) => !k.is_primary).map((k) => k.keyword_id),
     );
     const isPrioritized = input.is_prioritized ?? current.is_prioritized;
-    const priority =
-      input.priority ??
-      (isPrioritized !== current.is_prioritized ? derivedPriority(isPrioritized, m.score) : current.priority);
+    // Not sent: as it was (chosen stays chosen); null: back to following the flag and the score.
+    const byHand = input.priority === undefined ? current.priority_set_by_hand : input.priority !== null;
+    const priority = input.priority ?? (byHand ? current.priority : derivedPriority(isPrioritized, m.score));
     await trx
       .updateTable('keyword_groups')
       .set({
@@ -305,6 +344,7 @@ export async function updateKeywordGroup(ctx: Ctx, input: UpdateKeywordGroupInpu
         primary_keyword_id: m.primaryId,
         score: m.score,
         priority,
+        priority_set_by_hand: byHand,
         status: input.status ?? current.status,
         updated_at: new Date(),
       })
@@ -387,7 +427,11 @@ export async function bulkUpdateKeywordGroups(
     const found = await trx.selectFrom('keyword_groups').select('id').where('id', 'in', groupIds).execute();
     const rows = await trx
       .updateTable('keyword_groups')
-      .set({ ...change, updated_at: new Date() })
+      .set({
+        ...change,
+        ...('priority' in change ? { priority_set_by_hand: true } : {}),
+        updated_at: new Date(),
+      })
       .where('id', 'in', groupIds)
       .returning('id')
       .execute();

@@ -1,6 +1,7 @@
 import type { Context } from '../context';
 import { PermanentJobError } from '../jobs/kind';
 import { audit } from './audit';
+import { groupsOfKeywords, rederiveGroups } from './keyword-groups';
 import { measureKeywords, measuredAnything } from './keyword-metrics';
 import { keywordScore } from './keyword-score';
 
@@ -84,6 +85,13 @@ export async function refreshKeywordMetrics(
         .where('id', '=', row.id)
         .execute();
     }
+    await rederiveGroups(
+      trx,
+      await groupsOfKeywords(
+        trx,
+        rows.map((r) => r.id),
+      ),
+    );
     await audit(
       { ...ctx, db: trx },
       {

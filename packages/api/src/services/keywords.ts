@@ -3,6 +3,7 @@ import type { CreateKeywordInput, ListKeywordsInput, UpdateKeywordInput } from '
 import type { Context } from '../context';
 import { notFound } from '../errors';
 import { audit } from './audit';
+import { groupsOfKeywords, rederiveGroups } from './keyword-groups';
 import { estimatedIntent, keywordScore } from './keyword-score';
 import { toKeywordView, type KeywordView } from './keyword-view';
 import { listPage } from './list';
@@ -200,6 +201,8 @@ export async function updateKeyword(ctx: Ctx, input: UpdateKeywordInput): Promis
     const changed = (
       ['keyword_text', 'search_volume', 'competition_level', 'commercial_intent', 'score'] as const
     ).filter((k) => String(current[k]) !== String(row[k]));
+    // Its groups' scores follow (and the priority of those whose priority follows the score).
+    if (changed.includes('score')) await rederiveGroups(trx, await groupsOfKeywords(trx, [row.id]));
     await audit(
       { ...ctx, db: trx },
       { action: 'keyword.update', subjectType: 'keyword', subjectId: row.id, details: { changed } },
@@ -210,12 +213,14 @@ export async function updateKeyword(ctx: Ctx, input: UpdateKeywordInput): Promis
 
 export async function deleteKeyword(ctx: Ctx, id: number): Promise<{ id: number; deleted: true }> {
   await ctx.db.transaction().execute(async (trx) => {
+    const groups = await groupsOfKeywords(trx, [id]);
     const row = await trx
       .deleteFrom('keywords')
       .where('id', '=', id)
       .returning(['id', 'keyword_text', 'target_website'])
       .executeTakeFirst();
     if (!row) throw notFound('Keyword');
+    await rederiveGroups(trx, groups);
     await audit(
       { ...ctx, db: trx },
       {
@@ -233,11 +238,13 @@ export async function deleteKeyword(ctx: Ctx, id: number): Promise<{ id: number;
 export async function bulkDeleteKeywords(ctx: Ctx, ids: number[]) {
   const keywordIds = [...new Set(ids)];
   return ctx.db.transaction().execute(async (trx) => {
+    const groups = await groupsOfKeywords(trx, keywordIds);
     const rows = await trx
       .deleteFrom('keywords')
       .where('id', 'in', keywordIds)
       .returning(['id', 'keyword_text'])
       .execute();
+    await rederiveGroups(trx, groups);
     if (rows.length > 0) {
       await audit(
         { ...ctx, db: trx },

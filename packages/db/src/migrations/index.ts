@@ -17,6 +17,7 @@ import * as m0015 from './0015_keywords';
 import * as m0016 from './0016_keyword_groups';
 import * as m0017 from './0017_content_items';
 import * as m0018 from './0018_keyword_site_sources';
+import * as m0019 from './0019_group_priority_source';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0016_keyword_groups': m0016,
   '0017_content_items': m0017,
   '0018_keyword_site_sources': m0018,
+  '0019_group_priority_source': m0019,
 };

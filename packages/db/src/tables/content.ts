@@ -347,6 +347,8 @@ export interface KeywordGroupsTable {
   /** 0 to 10. */
   score: GeneratedNumeric;
   priority: Generated<KeywordGroupPriority>;
+  /** Chosen by someone; otherwise derived from the prioritized flag and the score. */
+  priority_set_by_hand: Generated<boolean>;
   status: Generated<KeywordGroupStatus>;
   created_at: Timestamp;
   updated_at: Timestamp;

@@ -66,7 +66,8 @@ function fieldsOf(group: KeywordGroupRow): Fields {
     description: group.description ?? '',
     prioritized: group.is_prioritized,
     status: group.status,
-    priority: group.priority,
+    // A priority nobody chose follows the score: the dialog says so instead of freezing today's value.
+    priority: group.priority_set_by_hand ? group.priority : 'auto',
     keywords: [
       ...primary,
       ...group.secondary_keywords_ids.map((id, i) => ({
@@ -113,7 +114,7 @@ export function KeywordGroupDialog({
       description: fields.description.trim() || null,
       is_prioritized: fields.prioritized,
       status: fields.status,
-      ...(fields.priority === 'auto' ? {} : { priority: fields.priority }),
+      priority: fields.priority === 'auto' ? null : fields.priority,
       primary_keyword_id: primary?.id ?? null,
       secondary_keyword_ids: secondary.map((k) => k.id),
     };
