@@ -50,8 +50,9 @@ export async function openSignedIn(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const tokens = await login(baseURL, credentials);
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US' });
-  // Shorter than the test timeouts, so a failure names the element it waited for.
-  context.setDefaultTimeout(10_000);
+  // Shorter than the test timeouts, so a failure names the element it waited for; long enough for a
+  // machine busy with the rest of the suite.
+  context.setDefaultTimeout(20_000);
   await context.addInitScript(
     ({ l, a, r }) => {
       // Runs in the page; the server's own types have no DOM.
