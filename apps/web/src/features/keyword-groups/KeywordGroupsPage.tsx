@@ -73,7 +73,10 @@ export function KeywordGroupsPage() {
     [],
   );
   const columns = useKeywordGroupColumns(actions);
-  const websites = (websitesQuery.data?.websites ?? []).map((w) => w.target_website);
+  const websites = useMemo(
+    () => (websitesQuery.data?.websites ?? []).map((w) => w.target_website),
+    [websitesQuery.data],
+  );
   const filtered = Boolean(search.search || search.status || search.priority);
   const statusOptions: { value: KeywordGroupStatus; label: string }[] = [
     { value: 'active', label: t`Active` },

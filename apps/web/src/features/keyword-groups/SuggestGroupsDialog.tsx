@@ -44,7 +44,8 @@ export function SuggestGroupsDialog({ open, onOpenChange, websites, defaultWebsi
   const [drafts, setDrafts] = useState<Draft[]>([]);
   const suggest = trpc.keywordGroups.suggest.useQuery(
     { targetWebsite: website },
-    { enabled: open && website !== '', staleTime: 0, gcTime: 0 },
+    // No refetch behind the user's back: a new answer would replace the drafts they are editing.
+    { enabled: open && website !== '', staleTime: 0, gcTime: 0, refetchOnWindowFocus: false },
   );
   const create = trpc.keywordGroups.bulkCreate.useMutation({
     onSuccess: async ({ groups }) => {
@@ -55,9 +56,14 @@ export function SuggestGroupsDialog({ open, onOpenChange, websites, defaultWebsi
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to save keyword group` })),
   });
 
+  // Chosen once per opening: the page re-rendering (a new websites array) must not undo the user's choice.
+  const initial = defaultWebsite ?? websites[0] ?? '';
   useEffect(() => {
-    if (open) setWebsite(defaultWebsite ?? websites[0] ?? '');
-  }, [open, defaultWebsite, websites]);
+    if (open) setWebsite('');
+  }, [open]);
+  useEffect(() => {
+    if (open && website === '' && initial) setWebsite(initial);
+  }, [open, website, initial]);
   useEffect(() => {
     setDrafts((suggest.data?.groups ?? []).map((g) => ({ ...g, include: true })));
   }, [suggest.data]);
