@@ -109,6 +109,10 @@ describe('keyword import', () => {
     });
     expect(huge.status).toBe(400);
     expect(JSON.stringify(huge.body.error)).toContain('A CSV file has at most 750 kB');
+    // Counted in bytes: 400,000 characters of ü are 800 kB, refused with the same words (not "too large").
+    const wide = await api('POST', 'keywords/import', { body: { csv: `keyword\n${'ü'.repeat(400_000)}` } });
+    expect(wide.status).toBe(400);
+    expect(JSON.stringify(wide.body.error)).toContain('A CSV file has at most 750 kB');
   });
 });
 

@@ -187,8 +187,12 @@ export type ExportKeywordsQuery = z.input<typeof exportKeywordsInput>;
 export const importKeywordsInput = z.object({
   csv: z
     .string()
-    // JSON escaping can grow it by a third; the request stays under the server's 1 MB body limit.
+    // Counted in UTF-8 bytes (ü is two): with JSON escaping the request stays under the 1 MB body limit.
     .max(750_000, 'A CSV file has at most 750 kB: split bigger ones')
+    .refine(
+      (v) => new TextEncoder().encode(v).length <= 750_000,
+      'A CSV file has at most 750 kB: split bigger ones',
+    )
     .refine((v) => v.trim() !== '', 'Paste or upload a CSV file'),
   /** For rows without a website column. */
   targetWebsite: keywordWebsiteField.optional(),

@@ -21,6 +21,12 @@ import { trpc } from '../../lib/trpc';
 
 type Preview = RouterOutputs['keywords']['import'];
 
+/** Rows with a problem past the preview's first rows: listed too, so every problem can be seen. */
+const laterProblems = (p: Preview) => {
+  const shown = new Set(p.preview.map((r) => r.line));
+  return p.errors.filter((r) => !shown.has(r.line));
+};
+
 interface Props {
   open: boolean;
   onOpenChange(open: boolean): void;
@@ -146,6 +152,14 @@ export function ImportKeywordsDialog({ open, onOpenChange, websites, defaultWebs
                   with problems.
                 </Trans>
               </p>
+              {preview.counts.rows > preview.preview.length && (
+                <p className="text-xs text-muted-foreground">
+                  <Trans>
+                    Showing the first {formatNumber(preview.preview.length)} rows and every row with a
+                    problem.
+                  </Trans>
+                </p>
+              )}
               <div className="max-h-64 overflow-auto rounded-md border border-border">
                 <table className="w-full text-sm">
                   <caption className="sr-only">{t`Import preview`}</caption>
@@ -159,7 +173,7 @@ export function ImportKeywordsDialog({ open, onOpenChange, websites, defaultWebs
                     </tr>
                   </thead>
                   <tbody>
-                    {preview.preview.map((r) => (
+                    {[...preview.preview, ...laterProblems(preview)].map((r) => (
                       <tr key={r.line} className="border-t border-border align-top">
                         <td className="px-2 py-1 tabular-nums">{r.line}</td>
                         <td className="px-2 py-1 break-words">
