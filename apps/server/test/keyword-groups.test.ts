@@ -1,5 +1,6 @@
 /** Keyword groups through REST and tRPC: members, derived score and priority, filters, bulk, assignment. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChatCompletionsTestServer } from '@blogfleet/integrations/ai/testing';
 import { startTestApp, trpcClient, type RestOptions, type TestApp } from '@blogfleet/server/testing';
 
 let t: TestApp;
@@ -292,6 +293,76 @@ describe('suggested groups', () => {
     const bad = await api('GET', 'keyword-groups/suggestions?targetWebsite=');
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.body.error)).toContain('Please select a website');
+  });
+
+  it('groups with the AI model when one is set up; what it leaves out by terms; a failing model is named', async () => {
+    const ai = await startChatCompletionsTestServer();
+    try {
+      const site = 'suggest-ai.test';
+      const ids: Record<string, number> = {};
+      for (const [text, score] of [
+        ['espresso machine for beginners', 80],
+        ['cheap espresso machine', 60],
+        ['milk frother', 50],
+        ['how to froth milk', 70],
+        ['descaling kettle', 40],
+        ['kettle descaler', 30],
+      ] as const) {
+        ids[text] = await keyword(text, score, site);
+      }
+      const saved = await api('PUT', 'settings/integrations/ai', {
+        body: { baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: 'gpt-test' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      ai.enqueue({
+        content: JSON.stringify({
+          groups: [
+            // Case aside, made-up texts dropped, members by score.
+            {
+              name: 'Espresso machines',
+              keywords: [
+                'Cheap espresso machine',
+                'espresso machine for beginners',
+                'espresso machine reviews',
+              ],
+            },
+            { name: 'Frothing milk', keywords: ['milk frother', 'how to froth milk'] },
+            // A keyword already placed, and one member left: no group.
+            { name: 'Leftovers', keywords: ['milk frother', 'unknown keyword'] },
+          ],
+        }),
+      });
+      const res = await api('GET', `keyword-groups/suggestions?targetWebsite=${site}`);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const d = res.body.data;
+      expect(d).toMatchObject({ source: 'model', model_error: null, considered: 6, ungrouped: 0 });
+      expect(
+        d.groups.map((g: { name: string; primary_keyword_id: number; secondary_keyword_ids: number[] }) => [
+          g.name,
+          g.primary_keyword_id,
+          g.secondary_keyword_ids,
+        ]),
+      ).toEqual([
+        ['Espresso machines', ids['espresso machine for beginners'], [ids['cheap espresso machine']]],
+        ['Frothing milk', ids['how to froth milk'], [ids['milk frother']]],
+        // Left out by the model, clustered by the term they share.
+        ['Kettle', ids['descaling kettle'], [ids['kettle descaler']]],
+      ]);
+      const asked = JSON.stringify(ai.completions().at(-1)!.body.messages);
+      expect(asked).toContain('descaling kettle');
+
+      ai.enqueue(
+        ...Array.from({ length: 6 }, () => ({ status: 500, error: { message: 'The model is overloaded' } })),
+      );
+      const failed = await api('GET', `keyword-groups/suggestions?targetWebsite=${site}`);
+      expect(failed.status, JSON.stringify(failed.body)).toBe(200);
+      expect(failed.body.data.source).toBe('terms');
+      expect(failed.body.data.model_error).toContain('overloaded');
+      expect(failed.body.data.groups.length).toBeGreaterThan(0);
+    } finally {
+      await api('DELETE', 'settings/integrations/ai');
+      await ai.close();
+    }
   });
 
   it('creates accepted groups together, or none when one is refused', async () => {

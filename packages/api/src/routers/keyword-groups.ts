@@ -121,7 +121,7 @@ export const keywordGroupsRouter = router({
         tags,
         summary: 'Suggest groups for a website’s ungrouped keywords',
         description:
-          'Clusters the keywords of targetWebsite that are in no group by the terms they share (the best scored 2,000 are looked at; at most maxGroups groups of up to 50). Nothing is saved: accept the groups (edited or not) with POST /keyword-groups/bulk-create.',
+          'Groups the keywords of targetWebsite that are in no group: by the AI model when one is set up (the best scored 300 are sent; what it leaves out is clustered by shared terms), otherwise by the terms they share (the best scored 2,000 are looked at); at most maxGroups groups of up to 50. Nothing is saved: accept the groups (edited or not) with POST /keyword-groups/bulk-create.',
       },
     })
     .input(suggestKeywordGroupsInput)
@@ -145,6 +145,12 @@ export const keywordGroupsRouter = router({
         ),
         considered: z.number().int().describe('Ungrouped keywords looked at'),
         ungrouped: z.number().int().describe('Of those, keywords no suggested group holds'),
+        source: z
+          .enum(['model', 'terms'])
+          .describe(
+            'model: the AI model grouped them (what it left out by shared terms); terms: shared terms only',
+          ),
+        model_error: z.string().nullable().describe('Why the configured AI model could not group them'),
       }),
     )
     .query(({ ctx, input }) => suggestKeywordGroups(ctx, input)),

@@ -1,5 +1,8 @@
+import { isIntegrationError } from '@blogfleet/integrations/errors';
 import type { SuggestKeywordGroupsInput } from '@blogfleet/validators';
+import { z } from 'zod';
 import type { Context } from '../context';
+import { textGenerator } from './integration-config';
 
 /** Words that say nothing about a topic, in the interface's languages. */
 const STOPWORDS = new Set(
@@ -58,7 +61,11 @@ export function clusterKeywords(keywords: SuggestedKeyword[], maxGroups: number)
   while (groups.length < maxGroups && remaining.length >= 2) {
     const holders = new Map<string, SuggestedKeyword[]>();
     for (const k of remaining) {
-      for (const term of terms.get(k.id)!) holders.set(term, [...(holders.get(term) ?? []), k]);
+      for (const term of terms.get(k.id)!) {
+        const list = holders.get(term);
+        if (list) list.push(k);
+        else holders.set(term, [k]);
+      }
     }
     const ranked = [...holders.entries()]
       .filter(([, ks]) => ks.length >= 2)
@@ -84,11 +91,76 @@ export function clusterKeywords(keywords: SuggestedKeyword[], maxGroups: number)
   return { groups, ungrouped: remaining.length };
 }
 
+/** At most this many keywords go to the model (a longer list would not fit its answer). */
+const SENT_TO_MODEL = 300;
+
+const modelGroups = z.object({
+  groups: z
+    .array(
+      z.object({
+        name: z.string().min(1).max(100),
+        keywords: z.array(z.string().min(1).max(200)).min(1).max(GROUP_SIZE),
+      }),
+    )
+    .max(100),
+});
+
 /**
- * GET keyword-groups/suggestions: the website's keywords that are in no group, clustered by shared
- * terms. Nothing is written; the caller accepts (and may edit) the groups through bulk-create.
+ * The model's grouping of the keywords, mapped back to the keywords by their text (case aside): texts it
+ * made up are dropped, a keyword goes to its first group, a group needs two keywords. The primary keyword
+ * is the best scored member.
  */
-export async function suggestKeywordGroups(ctx: Pick<Context, 'db'>, input: SuggestKeywordGroupsInput) {
+async function groupWithModel(
+  ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>,
+  keywords: SuggestedKeyword[],
+  maxGroups: number,
+): Promise<SuggestedGroup[] | null> {
+  const generator = await textGenerator(ctx);
+  if (generator.kind === 'offline') return null;
+  const sent = keywords.slice(0, SENT_TO_MODEL);
+  const answer = await generator.generate({
+    schema: modelGroups,
+    schemaName: 'keyword_groups',
+    system:
+      'You are an SEO strategist. You group search keywords into topic clusters: each cluster is one article or page a site could rank with for all of its keywords (same search intent). Name each cluster in two to four words, in the language of its keywords. Use the keywords exactly as given; leave out keywords that fit no cluster.',
+    prompt: `Group these keywords into at most ${maxGroups} clusters of two to ${GROUP_SIZE} keywords.`,
+    language: 'en',
+    input: { keywords: sent.map((k) => k.keyword_text) },
+  });
+  const byText = new Map(sent.map((k) => [k.keyword_text.toLowerCase(), k]));
+  const used = new Set<number>();
+  const groups: SuggestedGroup[] = [];
+  const byScore = (a: SuggestedKeyword, b: SuggestedKeyword) => b.score - a.score || a.id - b.id;
+  for (const g of answer.output.groups) {
+    if (groups.length >= maxGroups) break;
+    const members = g.keywords
+      .map((text) => byText.get(text.trim().toLowerCase()))
+      .filter((k): k is SuggestedKeyword => k !== undefined && !used.has(k.id));
+    const unique = [...new Map(members.map((k) => [k.id, k])).values()].sort(byScore);
+    if (unique.length < 2) continue;
+    for (const k of unique) used.add(k.id);
+    const [primary, ...secondary] = unique as [SuggestedKeyword, ...SuggestedKeyword[]];
+    groups.push({
+      name: g.name.trim(),
+      term: '',
+      primary_keyword_id: primary.id,
+      secondary_keyword_ids: secondary.map((k) => k.id),
+      keywords: unique,
+    });
+  }
+  return groups;
+}
+
+/**
+ * GET keyword-groups/suggestions: the website's keywords that are in no group, grouped by the AI model
+ * when one is set up (keywords it leaves out are then clustered by shared terms), otherwise by shared
+ * terms alone. A model that fails is reported (`model_error`) and the terms do the work. Nothing is
+ * written; the caller accepts (and may edit) the groups through bulk-create.
+ */
+export async function suggestKeywordGroups(
+  ctx: Pick<Context, 'db' | 'secrets' | 'integrations'>,
+  input: SuggestKeywordGroupsInput,
+) {
   const rows = await ctx.db
     .selectFrom('keywords as k')
     .select(['k.id', 'k.keyword_text', 'k.score', 'k.search_volume'])
@@ -112,6 +184,26 @@ export async function suggestKeywordGroups(ctx: Pick<Context, 'db'>, input: Sugg
     score: Number(r.score),
     search_volume: r.search_volume,
   }));
-  const { groups, ungrouped } = clusterKeywords(keywords, input.maxGroups);
-  return { groups, considered: keywords.length, ungrouped };
+  let fromModel: SuggestedGroup[] | null = null;
+  let modelError: string | null = null;
+  if (keywords.length >= 2) {
+    try {
+      fromModel = await groupWithModel(ctx, keywords, input.maxGroups);
+    } catch (error) {
+      if (!isIntegrationError(error)) throw error;
+      modelError = error.message;
+    }
+  }
+  const grouped = new Set((fromModel ?? []).flatMap((g) => g.keywords.map((k) => k.id)));
+  const rest = clusterKeywords(
+    keywords.filter((k) => !grouped.has(k.id)),
+    input.maxGroups - (fromModel?.length ?? 0),
+  );
+  return {
+    groups: [...(fromModel ?? []), ...rest.groups],
+    considered: keywords.length,
+    ungrouped: rest.ungrouped,
+    source: fromModel && fromModel.length > 0 ? ('model' as const) : ('terms' as const),
+    model_error: modelError,
+  };
 }
