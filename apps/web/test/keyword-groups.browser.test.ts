@@ -114,7 +114,7 @@ describe.skipIf(blocker !== null)('the keyword groups page in Chromium', { timeo
     expect(await suggest.getByTestId('suggested-group-grinder').count()).toBe(0);
     await french.getByRole('textbox').fill('French press brewing');
     await french.getByRole('button', { name: 'Remove french press ratio from French press brewing' }).click();
-    await suggest.getByRole('button', { name: 'Create 1 groups' }).click();
+    await suggest.getByRole('button', { name: 'Create 1 group' }).click();
     await suggest.waitFor({ state: 'hidden' });
     const brewing = row(page, 'French press brewing');
     await brewing.waitFor();

@@ -95,9 +95,9 @@ describe.skipIf(blocker !== null)('the keyword journey in Chromium', { timeout: 
     await expect
       .poll(() => importing.getByTestId('import-counts').textContent())
       .toBe('2 rows: 1 new, 1 already there, 0 with problems.');
-    await importing.getByRole('button', { name: 'Import 1 keywords' }).click();
+    await importing.getByRole('button', { name: 'Import 1 keyword' }).click();
     await importing.waitFor({ state: 'hidden' });
-    await toasts.getByText('1 keywords imported').waitFor();
+    await toasts.getByText('1 keyword imported').waitFor();
     await expect.poll(() => table.locator('[data-testid^="keyword-row-"]').count()).toBe(9);
     await capture(page, 'keywords-generated-desktop-en');
 
@@ -108,9 +108,13 @@ describe.skipIf(blocker !== null)('the keyword journey in Chromium', { timeout: 
     await suggest.getByRole('listitem').first().waitFor();
     const suggested = await suggest.locator('[data-testid^="suggested-group-"]').count();
     expect(suggested).toBeGreaterThan(0);
-    await suggest.getByRole('button', { name: `Create ${suggested} groups` }).click();
+    await suggest
+      .getByRole('button', { name: `Create ${suggested} ${suggested === 1 ? 'group' : 'groups'}` })
+      .click();
     await suggest.waitFor({ state: 'hidden' });
-    await toasts.getByText(`${suggested} keyword groups created`).waitFor();
+    await toasts
+      .getByText(`${suggested} ${suggested === 1 ? 'keyword group' : 'keyword groups'} created`)
+      .waitFor();
     const groups = (await api(page, 'GET', 'keyword-groups?sort=name&order=asc')).body.data as {
       name: string;
       keyword_count: number;
@@ -125,9 +129,9 @@ describe.skipIf(blocker !== null)('the keyword journey in Chromium', { timeout: 
     await groupDialog.getByRole('button', { name: 'Assign 0 groups' }).click();
     await groupDialog.getByText('Please select at least one keyword group').waitFor();
     await groupDialog.getByRole('group', { name: 'Keyword groups' }).getByText(first.name).click();
-    await groupDialog.getByRole('button', { name: 'Assign 1 groups' }).click();
+    await groupDialog.getByRole('button', { name: 'Assign 1 group' }).click();
     await groupDialog.waitFor({ state: 'hidden' });
-    await toasts.getByText('1 keyword groups assigned to brew-notes.com').waitFor();
+    await toasts.getByText('1 keyword group assigned to brew-notes.com').waitFor();
     await page.getByRole('list', { name: 'Assigned keyword groups' }).getByText(first.name).waitFor();
     const siteKeywords = page.getByRole('table', { name: 'Keywords of this site' });
     await expect
@@ -145,7 +149,7 @@ describe.skipIf(blocker !== null)('the keyword journey in Chromium', { timeout: 
     // Only keywords no site has are offered.
     expect(await unassigned.getByRole('checkbox').count()).toBe(10 - first.keyword_count);
     await unassigned.getByRole('checkbox').first().click();
-    await keywordDialog.getByRole('button', { name: 'Assign 1 keywords' }).click();
+    await keywordDialog.getByRole('button', { name: 'Assign 1 keyword' }).click();
     await keywordDialog.waitFor({ state: 'hidden' });
     await expect
       .poll(() => siteKeywords.locator('[data-testid^="site-keyword-"]').count())

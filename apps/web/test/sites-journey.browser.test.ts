@@ -281,7 +281,7 @@ describe.skipIf(blocker !== null)('sites on real WordPress, as an operator', { t
     await page.getByRole('button', { name: '1 selected' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('1 sites deleted').waitFor();
+    await page.getByText('1 site deleted').waitFor();
     await expect.poll(() => externalRow.count(), { timeout: 10_000 }).toBe(0);
     await createdRow.waitFor();
     await context.close();

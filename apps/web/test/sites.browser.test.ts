@@ -90,16 +90,16 @@ describe.skipIf(blocker !== null)('the sites list in Chromium', { timeout: 120_0
     await page.getByRole('checkbox', { name: 'Select Garden Notes' }).check();
     await page.getByRole('button', { name: '1 selected' }).click();
     await page.getByRole('menuitem', { name: 'Set status: Inactive' }).click();
-    await page.getByText('1 sites updated').waitFor();
+    await page.getByText('1 site updated').waitFor();
     await row.getByText('Inactive').waitFor();
 
     await page.getByRole('checkbox', { name: 'Select Garden Notes' }).check();
     await page.getByRole('button', { name: '1 selected' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog');
-    await confirm.getByRole('heading', { name: 'Delete 1 sites?' }).waitFor();
+    await confirm.getByRole('heading', { name: 'Delete 1 site?' }).waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await page.getByText('1 sites deleted').waitFor();
+    await page.getByText('1 site deleted').waitFor();
     await expect.poll(() => row.count(), { timeout: 10_000 }).toBe(0);
     await context.close();
   });

@@ -11,6 +11,7 @@ import {
   Select,
 } from '@blogfleet/ui';
 import { generateContentInput } from '@blogfleet/validators';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
@@ -73,8 +74,13 @@ export function GenerateContentDialog({ open, onOpenChange, defaultSiteId, onGen
     return {
       value: String(g.id),
       label: assignedIds.has(g.id)
-        ? t`${name} (${count} keywords, assigned to this site)`
-        : t`${name} (${count} keywords)`,
+        ? t({
+            message: plural(count, {
+              one: `${name} (# keyword, assigned to this site)`,
+              other: `${name} (# keywords, assigned to this site)`,
+            }),
+          })
+        : t({ message: plural(count, { one: `${name} (# keyword)`, other: `${name} (# keywords)` }) }),
       disabled: count === 0,
     };
   });

@@ -12,6 +12,7 @@ import {
   Select,
   Spinner,
 } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { ExpandedState, RowSelectionState } from '@tanstack/react-table';
@@ -117,7 +118,12 @@ export function KeywordGroupsPage() {
         }
       : pending?.kind === 'bulk-delete'
         ? {
-            title: t`Delete ${pending.ids.length} keyword groups?`,
+            title: t({
+              message: plural(pending.ids.length, {
+                one: 'Delete # keyword group?',
+                other: 'Delete # keyword groups?',
+              }),
+            }),
             description: t`They will be removed with their site assignments. Their keywords stay. This cannot be undone.`,
             confirmLabel: t`Delete`,
           }

@@ -15,7 +15,8 @@ import {
   Spinner,
   toast,
 } from '@blogfleet/ui';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
@@ -49,7 +50,14 @@ export function SuggestGroupsDialog({ open, onOpenChange, websites, defaultWebsi
   );
   const create = trpc.keywordGroups.bulkCreate.useMutation({
     onSuccess: async ({ groups }) => {
-      toast.success(t`${groups.length} keyword groups created`);
+      toast.success(
+        t({
+          message: plural(groups.length, {
+            one: '# keyword group created',
+            other: '# keyword groups created',
+          }),
+        }),
+      );
       onOpenChange(false);
       await Promise.all([utils.keywordGroups.invalidate(), utils.keywords.list.invalidate()]);
     },
@@ -131,10 +139,25 @@ export function SuggestGroupsDialog({ open, onOpenChange, websites, defaultWebsi
             <>
               <p className="text-sm text-muted-foreground">
                 <Trans>
-                  {drafts.length} groups from {suggest.data!.considered} ungrouped keywords;{' '}
-                  {suggest.data!.ungrouped} fit no group.
-                </Trans>
+                  <Plural value={drafts.length} one="# group" other="# groups" /> from{' '}
+                  <Plural
+                    value={suggest.data!.considered}
+                    one="# ungrouped keyword"
+                    other="# ungrouped keywords"
+                  />
+                  ; {suggest.data!.ungrouped} fit no group.
+                </Trans>{' '}
+                {suggest.data!.source === 'model' ? (
+                  <Trans>Grouped by the AI model; what it left out by the words the keywords share.</Trans>
+                ) : (
+                  <Trans>Grouped by the words the keywords share.</Trans>
+                )}
               </p>
+              {suggest.data!.model_error && (
+                <p role="status" className="text-sm text-warning-strong">
+                  <Trans>The AI model could not group them: {suggest.data!.model_error}</Trans>
+                </p>
+              )}
               <ul className="flex flex-col gap-3">
                 {drafts.map((d, i) => (
                   <li
@@ -187,7 +210,7 @@ export function SuggestGroupsDialog({ open, onOpenChange, websites, defaultWebsi
             <Trans>Cancel</Trans>
           </Button>
           <Button type="button" disabled={chosen.length === 0} loading={create.isPending} onClick={accept}>
-            <Trans>Create {chosen.length} groups</Trans>
+            <Plural value={chosen.length} one="Create # group" other="Create # groups" />
           </Button>
         </DialogFooter>
       </DialogContent>

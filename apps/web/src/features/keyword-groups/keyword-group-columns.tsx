@@ -8,6 +8,7 @@ import {
   StatusBadge,
 } from '@blogfleet/ui';
 import { GROUP_ROW_SECONDARY_SHOWN } from '@blogfleet/validators/constants';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { ColumnDef } from '@tanstack/react-table';
 import { MoreHorizontal, Pencil, Trash2 } from 'lucide-react';
@@ -112,7 +113,9 @@ export function useKeywordGroupColumns(actions: KeywordGroupActions): ColumnDef<
             <span className="text-muted-foreground">—</span>
           ) : (
             <span className="break-all" title={g.sites.map((s) => s.domain_name).join(', ')}>
-              {g.sites.length === 1 ? g.sites[0]!.domain_name : t`${g.sites.length} sites`}
+              {g.sites.length === 1
+                ? g.sites[0]!.domain_name
+                : t({ message: plural(g.sites.length, { one: '# site', other: '# sites' }) })}
             </span>
           ),
       },

@@ -5,6 +5,7 @@ import type {
   UpdateKeywordGroupInput,
 } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { userMessage } from '../../lib/api-errors';
@@ -45,21 +46,33 @@ export function useKeywordGroups(query: ListKeywordGroupsQuery) {
   });
   const bulkDelete = trpc.keywordGroups.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} keyword groups deleted`);
+      toast.success(
+        t({
+          message: plural(changed, { one: '# keyword group deleted', other: '# keyword groups deleted' }),
+        }),
+      );
       await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: failedToDelete })),
   });
   const bulkStatus = trpc.keywordGroups.bulkStatus.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} keyword groups updated`);
+      toast.success(
+        t({
+          message: plural(changed, { one: '# keyword group updated', other: '# keyword groups updated' }),
+        }),
+      );
       await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: failedToSave })),
   });
   const bulkPriority = trpc.keywordGroups.bulkPriority.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} keyword groups updated`);
+      toast.success(
+        t({
+          message: plural(changed, { one: '# keyword group updated', other: '# keyword groups updated' }),
+        }),
+      );
       await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: failedToSave })),

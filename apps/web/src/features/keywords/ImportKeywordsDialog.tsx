@@ -13,7 +13,8 @@ import {
   Textarea,
   toast,
 } from '@blogfleet/ui';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { formatNumber } from '../../lib/format';
@@ -59,7 +60,9 @@ export function ImportKeywordsDialog({ open, onOpenChange, websites, defaultWebs
       const answer = await run.mutateAsync({ csv, targetWebsite: website.trim() || undefined, dryRun });
       if (dryRun) setPreview(answer);
       else {
-        toast.success(t`${answer.created} keywords imported`);
+        toast.success(
+          t({ message: plural(answer.created, { one: '# keyword imported', other: '# keywords imported' }) }),
+        );
         onOpenChange(false);
         await Promise.all([utils.keywords.list.invalidate(), utils.keywords.websites.invalidate()]);
       }
@@ -147,9 +150,9 @@ export function ImportKeywordsDialog({ open, onOpenChange, websites, defaultWebs
             <div className="flex flex-col gap-2" aria-live="polite">
               <p className="text-sm" data-testid="import-counts">
                 <Trans>
-                  {formatNumber(preview.counts.rows)} rows: {formatNumber(preview.counts.new)} new,{' '}
-                  {formatNumber(preview.counts.exists)} already there, {formatNumber(preview.counts.errors)}{' '}
-                  with problems.
+                  <Plural value={preview.counts.rows} one="# row" other="# rows" />:{' '}
+                  {formatNumber(preview.counts.new)} new, {formatNumber(preview.counts.exists)} already there,{' '}
+                  {formatNumber(preview.counts.errors)} with problems.
                 </Trans>
               </p>
               {preview.counts.rows > preview.preview.length && (
@@ -209,7 +212,7 @@ export function ImportKeywordsDialog({ open, onOpenChange, websites, defaultWebs
               loading={run.isPending}
               onClick={() => void send(false)}
             >
-              <Trans>Import {preview.counts.new} keywords</Trans>
+              <Plural value={preview.counts.new} one="Import # keyword" other="Import # keywords" />
             </Button>
           ) : (
             <Button

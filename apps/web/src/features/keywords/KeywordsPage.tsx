@@ -11,6 +11,7 @@ import {
   Spinner,
   toast,
 } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -112,7 +113,14 @@ export function KeywordsPage({ perSite = false }: { perSite?: boolean }) {
       link.click();
       URL.revokeObjectURL(url);
       if (file.truncated)
-        toast.warning(t`Only the first ${file.rows} keywords were exported; filter to export the rest.`);
+        toast.warning(
+          t({
+            message: plural(file.rows, {
+              one: 'Only the first # keyword was exported; filter to export the rest.',
+              other: 'Only the first # keywords were exported; filter to export the rest.',
+            }),
+          }),
+        );
     } catch (err) {
       toast.error(userMessage(err, { fallback: t`Failed to fetch keywords` }));
     } finally {
@@ -142,7 +150,9 @@ export function KeywordsPage({ perSite = false }: { perSite?: boolean }) {
         }
       : pending?.kind === 'bulk-delete'
         ? {
-            title: t`Delete ${pending.ids.length} keywords?`,
+            title: t({
+              message: plural(pending.ids.length, { one: 'Delete # keyword?', other: 'Delete # keywords?' }),
+            }),
             description: t`They will be removed, with their places in groups and their site assignments. This cannot be undone.`,
             confirmLabel: t`Delete`,
           }

@@ -1,5 +1,6 @@
 import type { RouterInputs } from '@blogfleet/api';
 import { toast } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import { userMessage } from '../../lib/api-errors';
@@ -38,7 +39,14 @@ export function useKeywordJobs() {
       const r = job.result as unknown as GeneratedResult;
       const added = r.created.length;
       const website = r.targetWebsite;
-      toast.success(t`${added} keywords added to ${website}`);
+      toast.success(
+        t({
+          message: plural(added, {
+            one: `# keyword added to ${website}`,
+            other: `# keywords added to ${website}`,
+          }),
+        }),
+      );
       if (r.metrics === 'not_configured') {
         toast.info(
           t`Search volume and competition stay empty until keyword data (DataForSEO) is set up in Settings → Integrations.`,
@@ -52,7 +60,9 @@ export function useKeywordJobs() {
       if (job.status === 'failed') toast.error(t`Failed to refresh metrics: ${job.error ?? ''}`);
       else if (job.status === 'completed') {
         const { measured } = job.result as unknown as { measured: number };
-        toast.success(t`${measured} keywords measured`);
+        toast.success(
+          t({ message: plural(measured, { one: '# keyword measured', other: '# keywords measured' }) }),
+        );
       }
     });
     return () => {

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@blogfleet/api';
 import type { CreateKeywordInput, ListKeywordsQuery, UpdateKeywordInput } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { userMessage } from '../../lib/api-errors';
@@ -38,14 +39,22 @@ export function useKeywords(query: ListKeywordsQuery) {
   });
   const bulkDelete = trpc.keywords.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} keywords deleted`);
+      toast.success(
+        t({ message: plural(changed, { one: '# keyword deleted', other: '# keywords deleted' }) }),
+      );
       await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to delete keyword` })),
   });
   const bulkMark = trpc.keywords.bulkMark.useMutation({
     onSuccess: async ({ changed }, { used }) => {
-      toast.success(used ? t`${changed} keywords marked used` : t`${changed} keywords marked unused`);
+      toast.success(
+        used
+          ? t({ message: plural(changed, { one: '# keyword marked used', other: '# keywords marked used' }) })
+          : t({
+              message: plural(changed, { one: '# keyword marked unused', other: '# keywords marked unused' }),
+            }),
+      );
       await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to save keyword` })),

@@ -12,7 +12,8 @@ import {
   Spinner,
   toast,
 } from '@blogfleet/ui';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
@@ -63,7 +64,14 @@ export function AssignGroupsDialog({ siteId, domain, open, onOpenChange }: Props
     setSaving(true);
     try {
       for (const id of selected) await assign.mutateAsync({ id, websiteId: siteId, status: 'active' });
-      toast.success(t`${selected.length} keyword groups assigned to ${domain}`);
+      toast.success(
+        t({
+          message: plural(selected.length, {
+            one: `# keyword group assigned to ${domain}`,
+            other: `# keyword groups assigned to ${domain}`,
+          }),
+        }),
+      );
       onOpenChange(false);
     } catch (err) {
       toast.error(userMessage(err, { fallback: t`Error assigning keyword groups` }));
@@ -127,7 +135,7 @@ export function AssignGroupsDialog({ siteId, domain, open, onOpenChange }: Props
                       <span className="min-w-0 flex-1">
                         <span className="block break-words">{g.name}</span>
                         <span className="block text-xs text-muted-foreground">
-                          <Trans>{g.keyword_count} keywords</Trans>
+                          <Plural value={g.keyword_count} one="# keyword" other="# keywords" />
                           {has && (
                             <>
                               {' · '}
@@ -156,7 +164,7 @@ export function AssignGroupsDialog({ siteId, domain, open, onOpenChange }: Props
             <Trans>Cancel</Trans>
           </Button>
           <Button type="button" loading={saving} onClick={() => void submit()}>
-            <Trans>Assign {selected.length} groups</Trans>
+            <Plural value={selected.length} one="Assign # group" other="Assign # groups" />
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -8,7 +8,8 @@ import {
   DialogTitle,
   toast,
 } from '@blogfleet/ui';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
@@ -30,7 +31,14 @@ export function AssignKeywordsDialog({ siteId, domain, open, onOpenChange }: Pro
   const [error, setError] = useState<string | undefined>();
   const assign = trpc.sites.assignKeywords.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} keywords assigned to ${domain}`);
+      toast.success(
+        t({
+          message: plural(changed, {
+            one: `# keyword assigned to ${domain}`,
+            other: `# keywords assigned to ${domain}`,
+          }),
+        }),
+      );
       onOpenChange(false);
       await Promise.all([utils.sites.keywords.invalidate({ id: siteId }), utils.keywords.list.invalidate()]);
     },
@@ -81,7 +89,7 @@ export function AssignKeywordsDialog({ siteId, domain, open, onOpenChange }: Pro
             <Trans>Cancel</Trans>
           </Button>
           <Button type="button" loading={assign.isPending} onClick={submit}>
-            <Trans>Assign {selected.length} keywords</Trans>
+            <Plural value={selected.length} one="Assign # keyword" other="Assign # keywords" />
           </Button>
         </DialogFooter>
       </DialogContent>

@@ -11,7 +11,7 @@ import {
   toast,
 } from '@blogfleet/ui';
 import { KEYWORDS_PAGE_SIZE } from '@blogfleet/validators/constants';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import type { ColumnDef, PaginationState } from '@tanstack/react-table';
 import { Layers, Plus, X } from 'lucide-react';
@@ -175,7 +175,7 @@ export function KeywordsTab({ siteId, domain }: { siteId: number; domain: string
                     <div className="min-w-0">
                       <div className="font-medium break-words">{g.name}</div>
                       <div className="mt-1 flex flex-wrap items-center gap-1.5 text-sm text-muted-foreground">
-                        <Trans>{g.keyword_count} keywords</Trans>
+                        <Plural value={g.keyword_count} one="# keyword" other="# keywords" />
                         <Badge variant={tenPointVariant(g.score)} className="tabular-nums">
                           {formatNumber(g.score, { maximumFractionDigits: 1 })}/10
                         </Badge>

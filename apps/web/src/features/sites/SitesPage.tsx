@@ -12,6 +12,7 @@ import {
   useStatusLabel,
 } from '@blogfleet/ui';
 import { siteStatuses } from '@blogfleet/validators/constants';
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import type { RowSelectionState } from '@tanstack/react-table';
@@ -185,7 +186,9 @@ export function SitesPage() {
         onOpenChange={(open) => !open && setDeleting(null)}
         closeOnConfirm={false}
         destructive
-        title={t`Delete ${deleting?.length ?? 0} sites?`}
+        title={t({
+          message: plural(deleting?.length ?? 0, { one: 'Delete # site?', other: 'Delete # sites?' }),
+        })}
         description={t`Their records in Blogfleet and the local copies of their posts, categories, tags and media are deleted; their domains become free. The WordPress sites themselves stay (Delete WP removes one Blogfleet hosts). This cannot be undone.`}
         confirmLabel={t`Delete`}
         onConfirm={async () => {

@@ -1,6 +1,7 @@
 import type { RouterOutputs } from '@blogfleet/api';
 import type { ListSitesQuery } from '@blogfleet/validators';
 import { toast } from '@blogfleet/ui';
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -67,7 +68,14 @@ export function useSites(query: ListSitesQuery) {
         const r = job.result as unknown as SyncAllResult;
         const { synced, total } = r;
         if (r.failed === 0) {
-          toast.success(t`${synced} of ${total} sites synced`);
+          toast.success(
+            t({
+              message: plural(total, {
+                one: `${synced} of # site synced`,
+                other: `${synced} of # sites synced`,
+              }),
+            }),
+          );
           return;
         }
         const failures = r.results.filter((x) => !x.ok);
@@ -76,20 +84,28 @@ export function useSites(query: ListSitesQuery) {
           .map((x) => `${x.domain} (${x.error ?? ''})`)
           .join('; ');
         const more = failures.length > 5 ? t`and ${failures.length - 5} more` : '';
-        toast.warning(t`${synced} of ${total} sites synced. Failed: ${named} ${more}`, { duration: 15_000 });
+        toast.warning(
+          t({
+            message: plural(total, {
+              one: `${synced} of # site synced. Failed: ${named} ${more}`,
+              other: `${synced} of # sites synced. Failed: ${named} ${more}`,
+            }),
+          }),
+          { duration: 15_000 },
+        );
       }),
     [t],
   );
   const bulkStatus = trpc.sites.bulkStatus.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} sites updated`);
+      toast.success(t({ message: plural(changed, { one: '# site updated', other: '# sites updated' }) }));
       await refresh();
     },
     onError: (err) => toastApiError(err, t`Failed to update sites`),
   });
   const bulkDelete = trpc.sites.bulkDelete.useMutation({
     onSuccess: async ({ changed }) => {
-      toast.success(t`${changed} sites deleted`);
+      toast.success(t({ message: plural(changed, { one: '# site deleted', other: '# sites deleted' }) }));
       await refresh();
     },
     onError: (err) => toastApiError(err, t`Failed to delete sites`),
