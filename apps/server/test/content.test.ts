@@ -175,9 +175,9 @@ describe('POST content/generate', () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     ai.enqueue({
       content: JSON.stringify({
-        title: 'Espresso grinder seçimi',
+        title: 'Espresso grinder <img src=x onerror=alert(1)>seçimi',
         meta_description:
-          'Evde espresso grinder seçerken nelere bakmalı? Çelik bıçaklar, ayar adımları ve fiyatlar bu rehberde.',
+          'Evde espresso grinder seçerken nelere bakmalı? [embed]x[/embed] Çelik bıçaklar, ayar adımları ve fiyatlar bu rehberde.',
         intro: 'Espresso grinder <script>alert(1)</script> seçmek kolay değil.',
         sections: [
           { heading: 'Espresso grinder nedir?', paragraphs: ['Kısa bir tanım.', 'Bir paragraf daha.'] },
@@ -192,7 +192,14 @@ describe('POST content/generate', () => {
       contentType: 'post',
     });
     const item = await piece(result.contentId);
-    expect(item).toMatchObject({ type: 'post', title: 'Espresso grinder seçimi', generator: 'gpt-test' });
+    // No tag or shortcode from the model reaches the title or the meta description.
+    expect(item).toMatchObject({
+      type: 'post',
+      title: 'Espresso grinder img src=x onerror=alert(1)seçimi',
+      meta_description:
+        'Evde espresso grinder seçerken nelere bakmalı? embedx/embed Çelik bıçaklar, ayar adımları ve fiyatlar bu rehberde.',
+      generator: 'gpt-test',
+    });
     expect(item.content).toBe(
       [
         '<p>Espresso grinder &lt;script&gt;alert(1)&lt;/script&gt; seçmek kolay değil.</p>',
@@ -331,6 +338,84 @@ describe('content list, edit, publish and delete', () => {
     await api('DELETE', `content/${page.contentId}`);
     expect(wp.state.pages.find((p) => p.id === page.wpPageId)?.status).toBe('trash');
     expect((await api('DELETE', `content/${page.contentId}`)).status).toBe(404);
+  });
+
+  it('follows its post: published, edited or deleted on the site, the piece says so', async () => {
+    const { contentId, sitePostId } = await generate({ siteId, keywordGroupId: groupId });
+    const before = await piece(contentId);
+    const put = await api('PUT', `sites/${siteId}/posts/${sitePostId}`, {
+      body: {
+        title: 'Edited on the posts tab',
+        content: '<p>Espresso grinder notes. Short and sweet.</p>',
+        excerpt: 'From the posts tab',
+        status: 'published',
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    const after = await piece(contentId);
+    expect(after).toMatchObject({
+      title: 'Edited on the posts tab',
+      content: '<p>Espresso grinder notes. Short and sweet.</p>',
+      meta_description: 'From the posts tab',
+      status: 'published',
+      word_count: 6,
+    });
+    expect(after.published_at).not.toBeNull();
+    expect(after.seo_score).not.toBe(before.seo_score);
+    const listed = (await api('GET', `content?siteId=${siteId}&status=published`)).body.data.content;
+    expect(listed.map((c: { id: number }) => c.id)).toContain(contentId);
+
+    // Deleted on the site: back to draft, and Publish puts it up again.
+    expect((await api('DELETE', `sites/${siteId}/posts/${sitePostId}`)).status).toBe(200);
+    expect(await piece(contentId)).toMatchObject({ status: 'draft', site_post_id: null, published_at: null });
+    const again = await api('POST', `content/${contentId}/publish`);
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    const republished = await piece(contentId);
+    expect(wp.state.posts.find((p) => p.id === republished.wp_post_id)).toMatchObject({
+      status: 'publish',
+      title: 'Edited on the posts tab',
+    });
+  });
+
+  it('leaves a post pending review on WordPress alone', async () => {
+    const { contentId, sitePostId } = await generate({ siteId, keywordGroupId: groupId });
+    await t.db.updateTable('site_posts').set({ status: 'pending' }).where('id', '=', sitePostId!).execute();
+    expect((await piece(contentId)).status).toBe('pending');
+    const res = await api('PUT', `content/${contentId}`, {
+      body: { title: 'New title', content: '<p>x</p>' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(
+      "The site's post of this piece is pending on WordPress; edit it on the site's posts tab",
+    );
+  });
+
+  it('keeps the piece when WordPress refuses the draft, and says why', async () => {
+    const refusing = await startWordPressTestServer();
+    try {
+      const site = await api('POST', 'sites', {
+        body: {
+          site_title: 'Read Only',
+          domain_name: 'read-only-site.com',
+          wp_api_url: `${refusing.url}/wp-json`,
+          wp_username: refusing.options.username,
+          wp_app_password: refusing.options.password,
+        },
+      });
+      expect(site.status, JSON.stringify(site.body)).toBe(200);
+      // Its user loses the right to write posts after the site was added.
+      refusing.options.canEditPosts = false;
+      const result = (await generate({ siteId: site.body.data.site.id, keywordGroupId: groupId })) as {
+        contentId: number;
+        sitePostId: number | null;
+        draftError: string | null;
+      };
+      expect(result.sitePostId).toBeNull();
+      expect(result.draftError).toContain('not allowed to create posts');
+      expect(await piece(result.contentId)).toMatchObject({ status: 'draft', site_post_id: null });
+    } finally {
+      await refusing.close();
+    }
   });
 
   it('answers the typed tRPC client the same', async () => {

@@ -104,6 +104,51 @@ describe('SEO checker', () => {
     expect(c.meta_description!.points).toBe(1.5);
   });
 
+  it('counts paragraphs and list items as sentence ends, and headings not as sentences', () => {
+    const r = checkSeo({
+      title: 'x',
+      content: `<h2>${'heading '.repeat(30)}</h2><p>${sentence(10)}</p><ul><li>one two three four five six</li><li>seven eight nine ten</li></ul><p>“Quoted sentence here.” Next one follows</p>`,
+      metaDescription: '',
+      focusKeyword: 'x',
+    });
+    expect(byId(r).readability!.detail).toEqual({ words_per_sentence: 5.2, sentences: 5 });
+  });
+
+  it('finds a keyword inside Turkish suffixes, in other forms of Unicode and dotless i', () => {
+    const tr = checkSeo({
+      title: "İstanbul'da gezilecek yerler",
+      content: '<h2>Istanbul’un müzeleri</h2>',
+      metaDescription: '',
+      focusKeyword: 'istanbul',
+      language: 'tr',
+    });
+    expect(byId(tr).keyword_in_title!.points).toBe(2);
+    expect(byId(tr).keyword_in_headings!.points).toBe(1.5);
+    const es = checkSeo({
+      title: 'La mejor cancio\u0301n del an\u0303o',
+      content: '',
+      metaDescription: '',
+      focusKeyword: 'canción',
+      language: 'es',
+    });
+    expect(byId(es).keyword_in_title!.points).toBe(2);
+    const iphone = checkSeo({
+      title: 'IPHONE case',
+      content: '',
+      metaDescription: '',
+      focusKeyword: 'iphone',
+      language: 'tr',
+    });
+    expect(byId(iphone).keyword_in_title!.points).toBe(2);
+  });
+
+  it('leaves out shortcodes but not text after a stray bracket', () => {
+    expect(plainText('<p>Price [1] 10 [gallery ids="1,2"] and more [/caption] words</p>')).toBe(
+      'Price [1] 10 and more words',
+    );
+    expect(plainText('a [ b c d')).toBe('a [ b c d');
+  });
+
   it('takes the text out of HTML', () => {
     expect(plainText('<p>Tea &amp; <b>cake</b></p><script>alert(1)</script>')).toBe('Tea & cake');
   });

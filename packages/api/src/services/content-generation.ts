@@ -4,6 +4,7 @@ import {
   type GenerateContentInput,
   type GeneratedContent,
 } from '@blogfleet/validators';
+import { WordPressError } from '@blogfleet/integrations/wordpress';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
@@ -14,8 +15,27 @@ import { requireSiteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
 
+// Square brackets too: WordPress runs [shortcodes] in a post's text.
 const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  s
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/\[/g, '&#91;')
+    .replace(/\]/g, '&#93;');
+/**
+ * A title or meta description is plain text that themes print as HTML: no tags or shortcode brackets
+ * from the model, whatever a keyword may have asked it to write.
+ */
+export const plainLine = (s: string) =>
+  s
+    .replace(/[<>[\]]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/** What WordPress answers when it will not take the draft, whatever the number of tries. */
+const REFUSALS: string[] = ['unauthorized', 'forbidden', 'invalid', 'not_found'];
 
 /** How long and how shaped each content type is. */
 const SHAPES: Record<ContentType, { sections: string; words: number; kind: string }> = {
@@ -75,6 +95,8 @@ export interface GeneratedContentResult {
   seoScore: number;
   wordCount: number;
   generator: string;
+  /** Why WordPress refused the draft: the piece is kept here and Publish creates it there. */
+  draftError: string | null;
 }
 
 /**
@@ -119,11 +141,13 @@ export async function generateContent(
       maxTokens: 4000,
       input: { keywords: texts, focus_keyword: focus, topic: focus, website: site.domain_name },
     });
+    const title = plainLine(answer.output.title) || focus;
+    const metaDescription = plainLine(answer.output.meta_description);
     const html = contentHtml(answer.output);
     const seo = checkSeo({
-      title: answer.output.title,
+      title,
       content: html,
-      metaDescription: answer.output.meta_description,
+      metaDescription,
       focusKeyword: focus,
       language: site.targeted_language,
     });
@@ -134,14 +158,14 @@ export async function generateContent(
         .values({
           site_id: site.id,
           keyword_group_id: group.id,
-          title: answer.output.title,
+          title,
           content: html,
           type: input.contentType,
           status: 'draft',
           word_count: seo.wordCount,
           seo_score: seo.score,
           seo_checks: JSON.stringify(seo.checks),
-          meta_description: answer.output.meta_description,
+          meta_description: metaDescription,
           focus_keyword: focus,
           keywords: texts,
           generator: answer.generator === 'offline' ? 'offline' : answer.model,
@@ -187,10 +211,17 @@ export async function generateContent(
     excerpt: row.meta_description,
     status: 'draft' as const,
   };
-  if (row.type === 'page' && wpPageId === null) {
-    wpPageId = (await client.createPage(draft)).id;
-  } else if (row.type !== 'page' && sitePostId === null) {
-    sitePostId = (await createSitePost(ctx, site.id, draft)).id;
+  let draftError: string | null = null;
+  try {
+    if (row.type === 'page' && wpPageId === null) {
+      wpPageId = (await client.createPage(draft)).id;
+    } else if (row.type !== 'page' && sitePostId === null) {
+      sitePostId = (await createSitePost(ctx, site.id, draft)).id;
+    }
+  } catch (error) {
+    // WordPress refused (another try would be refused too): the piece is kept, and Publish tries again.
+    if (!(error instanceof WordPressError) || !REFUSALS.includes(error.kind)) throw error;
+    draftError = error.message;
   }
   if (sitePostId !== row.site_post_id || wpPageId !== row.wp_page_id) {
     await ctx.db
@@ -208,5 +239,6 @@ export async function generateContent(
     seoScore: Number(row.seo_score ?? 0),
     wordCount: row.word_count,
     generator: row.generator ?? 'offline',
+    draftError,
   };
 }

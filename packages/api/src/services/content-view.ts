@@ -5,6 +5,31 @@ import { SEO_CHECK_IDS } from './seo-check';
 import { siteUrlOf } from './sites';
 
 export type ContentRow = Selectable<ContentItemsTable>;
+/** A row as lists read it: everything but the text. */
+export type ListRow = Omit<ContentRow, 'content'>;
+export const LIST_COLUMNS = [
+  'content_items.id',
+  'content_items.site_id',
+  'content_items.keyword_group_id',
+  'content_items.title',
+  'content_items.type',
+  'content_items.status',
+  'content_items.word_count',
+  'content_items.seo_score',
+  'content_items.created_at',
+  'content_items.updated_at',
+  'content_items.site_post_id',
+  'content_items.wp_page_id',
+  'content_items.meta_description',
+  'content_items.focus_keyword',
+  'content_items.keywords',
+  'content_items.seo_checks',
+  'content_items.generator',
+  'content_items.job_id',
+  'content_items.published_at',
+  'content_items.created_by',
+  'content_items.seo_stale',
+] as const;
 
 export const seoCheckView = z.object({
   id: z.enum(SEO_CHECK_IDS),
@@ -43,8 +68,8 @@ export type ContentView = z.infer<typeof contentView>;
 export const contentDetail = contentView.extend({ content: z.string() });
 
 /** The list's rows as callers see them: site, group and WordPress ids read in three queries for the page. */
-export async function contentViews(db: Kysely<Database>, rows: ContentRow[]): Promise<ContentView[]> {
-  const ids = (pick: (r: ContentRow) => number | null) => [
+export async function contentViews(db: Kysely<Database>, rows: ListRow[]): Promise<ContentView[]> {
+  const ids = (pick: (r: ListRow) => number | null) => [
     ...new Set(rows.flatMap((r) => (pick(r) === null ? [] : [pick(r)!]))),
   ];
   const siteIds = ids((r) => r.site_id);

@@ -4,9 +4,10 @@ import type { ListContentInput, SitePostInput, UpdateContentInput } from '@blogf
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
-import { contentViews, type ContentRow } from './content-view';
+import { contentViews, LIST_COLUMNS, type ContentRow, type ListRow } from './content-view';
 import { listPage } from './list';
 import { likePattern } from './search';
+import { keyedLock } from './keyed-lock';
 import { checkSeo } from './seo-check';
 import { createSitePost, deleteSitePost, postRow, updateSitePost } from './site-posts';
 import { requireSiteClient } from './sites';
@@ -15,7 +16,7 @@ type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
 
 const sortBy: Record<
   ListContentInput['sort'],
-  { expr: RawBuilder<unknown>; value: (r: ContentRow) => string | number | Date }
+  { expr: RawBuilder<unknown>; value: (r: ListRow) => string | number | Date }
 > = {
   created_at: { expr: sql`content_items.created_at`, value: (r) => r.created_at },
   title: { expr: sql`lower(content_items.title)`, value: (r) => r.title.toLowerCase() },
@@ -42,12 +43,55 @@ export async function listContent(ctx: Pick<Context, 'db'>, input: ListContentIn
     order: input.order,
     sortValue: sort.value,
     // The text stays out of the list; GET content/{id} has it.
-    select: (q) => q.selectAll('content_items'),
+    select: (q) => q.select(LIST_COLUMNS),
     page: input.page,
     limit: input.limit,
     cursor: input.cursor,
   });
-  return { content: await contentViews(ctx.db, rows as ContentRow[]), pagination };
+  return { content: await contentViews(ctx.db, await freshen(ctx, rows as ListRow[])), pagination };
+}
+
+/**
+ * Rows whose words changed on the site since they were scored (the post followed by a trigger, see
+ * migration 0020) are scored again now, and stored so.
+ */
+async function freshen<R extends ListRow>(ctx: Pick<Context, 'db'>, rows: R[]): Promise<R[]> {
+  const stale = rows.filter((r) => r.seo_stale);
+  if (stale.length === 0) return rows;
+  const texts = await ctx.db
+    .selectFrom('content_items')
+    .leftJoin('sites', 'sites.id', 'content_items.site_id')
+    .select(['content_items.id', 'content_items.content', 'sites.targeted_language'])
+    .where(
+      'content_items.id',
+      'in',
+      stale.map((r) => r.id),
+    )
+    .execute();
+  const fresh = new Map<number, Partial<ListRow>>();
+  for (const t of texts) {
+    const row = stale.find((r) => r.id === t.id)!;
+    const seo = checkSeo({
+      title: row.title,
+      content: t.content,
+      metaDescription: row.meta_description,
+      focusKeyword: row.focus_keyword,
+      language: t.targeted_language ?? 'en',
+    });
+    const patch = {
+      word_count: seo.wordCount,
+      seo_score: seo.score,
+      seo_checks: seo.checks,
+      seo_stale: false,
+    };
+    await ctx.db
+      .updateTable('content_items')
+      .set({ ...patch, seo_checks: JSON.stringify(seo.checks) })
+      .where('id', '=', t.id)
+      .execute();
+    fresh.set(t.id, patch as Partial<ListRow>);
+  }
+  return rows.map((r) => (fresh.has(r.id) ? { ...r, ...fresh.get(r.id) } : r));
 }
 
 async function contentRow(ctx: Pick<Context, 'db'>, id: number): Promise<ContentRow> {
@@ -56,11 +100,11 @@ async function contentRow(ctx: Pick<Context, 'db'>, id: number): Promise<Content
   return row;
 }
 
-/** GET content/{id}: the piece with its text. */
+/** GET content/{id}: the piece with its text (as its site's post has it now). */
 export async function getContent(ctx: Pick<Context, 'db'>, id: number) {
-  const row = await contentRow(ctx, id);
-  const [view] = await contentViews(ctx.db, [row]);
-  return { ...view!, content: row.content };
+  const [row] = await freshen(ctx, [await contentRow(ctx, id)]);
+  const [view] = await contentViews(ctx.db, [row!]);
+  return { ...view!, content: row!.content };
 }
 
 /** What the site's post becomes for this piece: its words, its status on WordPress kept. */
@@ -78,16 +122,23 @@ function postInput(
   };
 }
 
-/** The status the site's post keeps when only its words change. */
+/**
+ * The status the site's post keeps when only its words change. A post pending review, private, in the
+ * trash or scheduled for a time gone by is not touched from here (its status would change with it).
+ */
 function keptStatus(post: { status: string; scheduled_date: Date | null }): {
   status: SitePostInput['status'];
   scheduled?: Date | null;
 } {
-  if (post.status === 'published') return { status: 'published' };
+  if (post.status === 'published' || post.status === 'draft') return { status: post.status };
   if (post.status === 'scheduled' && post.scheduled_date && post.scheduled_date.getTime() > Date.now()) {
     return { status: 'scheduled', scheduled: post.scheduled_date };
   }
-  return { status: 'draft' };
+  throw new AppError(
+    'VALIDATION_ERROR',
+    `The site's post of this piece is ${post.status} on WordPress; edit it on the site's posts tab`,
+    { postStatus: post.status },
+  );
 }
 
 const gone = (error: unknown) => error instanceof WordPressError && error.code === 'NOT_FOUND';
@@ -153,6 +204,7 @@ export async function updateContent(ctx: Ctx, input: UpdateContentInput) {
       word_count: seo.wordCount,
       seo_score: seo.score,
       seo_checks: JSON.stringify(seo.checks),
+      seo_stale: false,
       updated_at: new Date(),
     })
     .where('id', '=', before.id)
@@ -168,6 +220,13 @@ export async function updateContent(ctx: Ctx, input: UpdateContentInput) {
  * published here and sent with the next push (`pending_push`).
  */
 export async function publishContent(ctx: Ctx, id: number) {
+  // Two presses (two tabs) publish once: the second waits, then finds it published.
+  return publishLock(String(id), () => publishNow(ctx, id));
+}
+
+const publishLock = keyedLock();
+
+async function publishNow(ctx: Ctx, id: number) {
   const row = await contentRow(ctx, id);
   if (row.status === 'published') throw new AppError('VALIDATION_ERROR', 'This content is already published');
   if (row.site_id === null) {

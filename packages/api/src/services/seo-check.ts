@@ -41,8 +41,10 @@ export const SEO_CHECK_IDS = [
 ] as const;
 export type SeoCheckId = (typeof SEO_CHECK_IDS)[number];
 
-const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
+const WORD = /[\p{L}\p{M}\p{N}]+(?:['’-][\p{L}\p{M}\p{N}]+)*/gu;
 const HAS_WORD = /[\p{L}\p{N}]/u;
+/** WordPress shortcodes (`[gallery ids="1"]`, `[/caption]`), not any text between brackets. */
+const SHORTCODE = /\[\/?[a-zA-Z][\w-]*(?:\s[^\]]*)?\]/g;
 
 const decode = (s: string) =>
   s
@@ -60,14 +62,38 @@ export function plainText(html: string): string {
     html
       .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
       .replace(/<[^>]+>/g, ' ')
-      .replace(/\[[^\]]*\]/g, ' '),
+      .replace(SHORTCODE, ' '),
   )
     .replace(/\s+/g, ' ')
     .trim();
 }
 
+/**
+ * Words for matching: NFC, lower case in the language, dotted and dotless i folded together (İ, I, ı, i
+ * meet whatever the language). Turkish suffixes after an apostrophe are left off: "İstanbul'da" counts
+ * as "istanbul".
+ */
 function tokens(text: string, language: string): string[] {
-  return (text.toLocaleLowerCase(language).match(WORD) ?? []).map((w) => w.replace(/’/g, "'"));
+  let folded = text
+    .normalize('NFC')
+    .toLocaleLowerCase(language)
+    .replace(/\u0307/g, '')
+    .replace(/ı/g, 'i');
+  if (language === 'tr') folded = folded.replace(/['’][\p{L}]+/gu, '');
+  return (folded.match(WORD) ?? []).map((w) => w.replace(/’/g, "'"));
+}
+
+/** The text's sentences: paragraphs, list items and line breaks end one too; headings are not sentences. */
+function sentencesOf(html: string): string[] {
+  const body = html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<h[1-6]\b[^>]*>[\s\S]*?<\/h[1-6]>/gi, '\n')
+    .replace(/<\/(p|li|div|blockquote|td|th|dd|dt)>|<br\s*\/?>/gi, '\n');
+  return body
+    .split('\n')
+    .map(plainText)
+    .flatMap((block) => block.split(/[.!?…。]+["'”’)\]]*(?:\s+|$)/))
+    .filter((sentence) => HAS_WORD.test(sentence));
 }
 
 /** How many times `phrase` occurs in `words` as consecutive words. */
@@ -145,8 +171,9 @@ export function checkSeo(input: SeoCheckInput): SeoCheckResult {
     detail: { length: meta.length, keyword: metaHasKeyword },
   });
 
-  const sentences = text.split(/[.!?…。]+(?:\s|$)/).filter((s) => HAS_WORD.test(s));
-  const perSentence = sentences.length === 0 ? 0 : words.length / sentences.length;
+  const sentences = sentencesOf(input.content);
+  const sentenceWords = sentences.reduce((n, sentence) => n + tokens(sentence, language).length, 0);
+  const perSentence = sentences.length === 0 ? 0 : sentenceWords / sentences.length;
   checks.push({
     id: 'readability',
     points: sentences.length === 0 ? 0 : perSentence <= 20 ? 1.5 : perSentence <= 25 ? 0.75 : 0,

@@ -39,7 +39,7 @@ export function wordCount(html: string): number {
   const text = html
     .replace(/<(script|style)[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/\[\/?[a-zA-Z][\w-]*(?:\s[^\]]*)?\]/g, ' ')
     .replace(/&[a-z#0-9]+;/gi, ' ');
   return text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 }

@@ -18,6 +18,7 @@ import * as m0016 from './0016_keyword_groups';
 import * as m0017 from './0017_content_items';
 import * as m0018 from './0018_keyword_site_sources';
 import * as m0019 from './0019_group_priority_source';
+import * as m0020 from './0020_content_follows_post';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0017_content_items': m0017,
   '0018_keyword_site_sources': m0018,
   '0019_group_priority_source': m0019,
+  '0020_content_follows_post': m0020,
 };

@@ -412,6 +412,8 @@ export interface ContentItemsTable {
   job_id: string | null;
   published_at: NullableTimestamp;
   created_by: number | null;
+  /** Its words changed on the site since the SEO checker last read them. */
+  seo_stale: Generated<boolean>;
 }
 
 /** One check of the SEO checker as stored (services/seo-check.ts defines them). */

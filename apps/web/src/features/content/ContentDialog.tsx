@@ -46,7 +46,11 @@ const META_BEST = 160;
 /** Edit a piece (its words here and on its site; the SEO score is computed again on save). */
 export function ContentDialog({ item, onOpenChange, onSave }: Props) {
   const { t } = useLingui();
-  const detail = trpc.content.get.useQuery({ id: item?.id ?? 0 }, { enabled: item !== null });
+  // Always read afresh: the piece follows its post on the site, which may have changed since.
+  const detail = trpc.content.get.useQuery(
+    { id: item?.id ?? 0 },
+    { enabled: item !== null, staleTime: 0, refetchOnMount: 'always', refetchOnWindowFocus: false },
+  );
   const [values, setValues] = useState<Values | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -61,8 +65,9 @@ export function ContentDialog({ item, onOpenChange, onSave }: Props) {
     setErrors({});
     setFailure(null);
   }, [item]);
+  // Filled once per opening, from the fresh answer: a later refetch never wipes what is being typed.
   useEffect(() => {
-    if (!loaded || item === null || loaded.id !== item.id) return;
+    if (!loaded || item === null || loaded.id !== item.id || detail.isFetching || values !== null) return;
     setValues({
       title: loaded.title,
       focus_keyword: loaded.focus_keyword,
@@ -70,7 +75,7 @@ export function ContentDialog({ item, onOpenChange, onSave }: Props) {
       content: loaded.content,
       status: loaded.status === 'pending' ? 'pending' : 'draft',
     });
-  }, [loaded, item]);
+  }, [loaded, item, detail.isFetching, values]);
 
   const published = item?.status === 'published';
   const set = (patch: Partial<Values>) => setValues((v) => (v ? { ...v, ...patch } : v));

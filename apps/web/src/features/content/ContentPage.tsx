@@ -176,7 +176,7 @@ export function ContentPage() {
         title={t`Delete content?`}
         description={
           deleting?.status === 'published'
-            ? t`“${deleting.title}” is removed from this list. Its published post stays on ${deleting.site?.domain_name ?? ''}.`
+            ? t`“${deleting.title}” is removed from this list. It stays published on ${deleting.site?.domain_name ?? 'its site'}.`
             : t`“${deleting?.title ?? ''}” is removed with its draft on the site (moved to WordPress’s trash). This cannot be undone.`
         }
         confirmLabel={t`Delete`}

@@ -171,6 +171,11 @@ export function GenerateContentDialog({ open, onOpenChange, defaultSiteId, onGen
               options={(['article', 'post', 'page'] as const).map((v) => ({ value: v, label: typeLabel(v) }))}
             />
           </FormField>
+          {(sites.isError || groups.isError) && (
+            <p role="alert" className="text-sm text-danger-strong">
+              {userMessage(sites.error ?? groups.error, { fallback: t`Failed to load some data` })}
+            </p>
+          )}
           {failure && (
             <p role="alert" className="text-sm text-danger-strong">
               {failure}

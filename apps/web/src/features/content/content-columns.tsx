@@ -109,10 +109,12 @@ export function useContentColumns(actions: ContentActions): ColumnDef<ContentRow
                 size="sm"
                 variant={published(c) ? 'ghost' : 'outline'}
                 className="h-10 md:h-8"
-                disabled={published(c) || publishing !== undefined}
+                disabled={published(c) || c.site === null || publishing !== undefined}
                 loading={publishing === c.id}
                 aria-label={t`Publish ${c.title}`}
-                title={published(c) ? t`Already published` : undefined}
+                title={
+                  published(c) ? t`Already published` : c.site === null ? t`Its site was deleted` : undefined
+                }
                 onClick={() => onPublish(c)}
               >
                 <Send className="size-4" aria-hidden />

@@ -19,6 +19,7 @@ interface GeneratedResult {
   title: string;
   seoScore: number;
   wordCount: number;
+  draftError: string | null;
 }
 
 /**
@@ -45,7 +46,12 @@ export function useContent(query: ListContentQuery) {
         } else if (job.status === 'completed') {
           const r = job.result as unknown as GeneratedResult;
           const title = r.title;
-          toast.success(t`“${title}” is written and saved as a draft on its site`);
+          const reason = r.draftError;
+          if (reason)
+            toast.warning(
+              t`“${title}” is written, but its site refused the draft: ${reason}. Publish tries again.`,
+            );
+          else toast.success(t`“${title}” is written and saved as a draft on its site`);
         }
       }),
     [t],
