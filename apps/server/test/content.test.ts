@@ -338,6 +338,13 @@ describe('content list, edit, publish and delete', () => {
     await api('DELETE', `content/${page.contentId}`);
     expect(wp.state.pages.find((p) => p.id === page.wpPageId)?.status).toBe('trash');
     expect((await api('DELETE', `content/${page.contentId}`)).status).toBe(404);
+
+    // A page published in wp-admin since is live: deleting the piece leaves it up.
+    const live = await generate({ siteId, keywordGroupId: groupId, contentType: 'page' });
+    wp.state.pages.find((p) => p.id === live.wpPageId)!.status = 'publish';
+    const kept = await api('DELETE', `content/${live.contentId}`);
+    expect(kept.body.data).toEqual({ id: live.contentId, deleted: true, kept_on_site: true });
+    expect(wp.state.pages.find((p) => p.id === live.wpPageId)?.status).toBe('publish');
   });
 
   it('follows its post: published, edited or deleted on the site, the piece says so', async () => {

@@ -284,10 +284,18 @@ export async function deleteContent(ctx: Ctx, id: number) {
   } else if (row.site_id !== null) {
     if (row.type === 'page' && row.wp_page_id !== null) {
       const { client } = await requireSiteClient(ctx, row.site_id);
-      await client.deletePage(row.wp_page_id).catch((error: unknown) => {
-        const trashed = error instanceof WordPressError && error.details.wpCode === 'rest_already_trashed';
-        if (!gone(error) && !trashed) throw error;
+      // Pages are not synced: one published in wp-admin since is live, and stays.
+      const page = await client.getPage(row.wp_page_id).catch((error: unknown) => {
+        if (gone(error)) return null;
+        throw error;
       });
+      if (page?.status === 'publish') keptOnSite = true;
+      else if (page) {
+        await client.deletePage(row.wp_page_id).catch((error: unknown) => {
+          const trashed = error instanceof WordPressError && error.details.wpCode === 'rest_already_trashed';
+          if (!gone(error) && !trashed) throw error;
+        });
+      }
     } else if (row.site_post_id !== null) {
       const post = await linkedPost(ctx, row);
       if (post && post.status !== 'published') await deleteSitePost(ctx, row.site_id, post.id);
