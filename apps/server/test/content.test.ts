@@ -66,7 +66,12 @@ async function generate(body: Record<string, unknown>) {
   expect(res.body.data.job).toMatchObject({ kind: 'content.generate', status: 'pending' });
   const job = await t.waitForJob(res.body.data.job.id, admin);
   expect(job.status, job.error).toBe('completed');
-  return job.result as { contentId: number; sitePostId: number | null; wpPageId: number | null };
+  return job.result as {
+    contentId: number;
+    sitePostId: number | null;
+    wpPageId: number | null;
+    draftError: string | null;
+  };
 }
 
 async function piece(id: number) {
@@ -412,11 +417,7 @@ describe('content list, edit, publish and delete', () => {
       expect(site.status, JSON.stringify(site.body)).toBe(200);
       // Its user loses the right to write posts after the site was added.
       refusing.options.canEditPosts = false;
-      const result = (await generate({ siteId: site.body.data.site.id, keywordGroupId: groupId })) as {
-        contentId: number;
-        sitePostId: number | null;
-        draftError: string | null;
-      };
+      const result = await generate({ siteId: site.body.data.site.id, keywordGroupId: groupId });
       expect(result.sitePostId).toBeNull();
       expect(result.draftError).toContain('not allowed to create posts');
       expect(await piece(result.contentId)).toMatchObject({ status: 'draft', site_post_id: null });

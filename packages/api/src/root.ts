@@ -1,5 +1,6 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
+import { aiPoolRouter } from './routers/ai-pool';
 import { authRouter } from './routers/auth';
 import { cloudflareRouter } from './routers/cloudflare';
 import { contentRouter } from './routers/content';
@@ -28,6 +29,7 @@ export const appRouter = router({
   keywords: keywordsRouter,
   keywordGroups: keywordGroupsRouter,
   content: contentRouter,
+  aiPool: aiPoolRouter,
 });
 
 export type AppRouter = typeof appRouter;

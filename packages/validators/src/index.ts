@@ -17,3 +17,4 @@ export * from './site-traffic';
 export * from './keywords';
 export * from './keyword-groups';
 export * from './content';
+export * from './ai-pool';

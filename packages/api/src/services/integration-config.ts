@@ -375,7 +375,11 @@ export async function integrationConfig<K extends IntegrationSection>(
   return config;
 }
 
-/** The AI text generator: the configured model, or the offline generator when none is configured. */
-export async function textGenerator(ctx: IntegrationCtx): Promise<TextGenerator> {
-  return createTextGenerator(await optionalIntegrationConfig(ctx, 'ai'));
+/**
+ * The AI text generator: the configured model (or `model` instead, an agent's own), or the offline
+ * generator when none is configured.
+ */
+export async function textGenerator(ctx: IntegrationCtx, model?: string | null): Promise<TextGenerator> {
+  const config = await optionalIntegrationConfig(ctx, 'ai');
+  return createTextGenerator(config && model ? { ...config, model } : config);
 }

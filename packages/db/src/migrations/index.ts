@@ -19,6 +19,7 @@ import * as m0017 from './0017_content_items';
 import * as m0018 from './0018_keyword_site_sources';
 import * as m0019 from './0019_group_priority_source';
 import * as m0020 from './0020_content_follows_post';
+import * as m0021 from './0021_agent_runs';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0018_keyword_site_sources': m0018,
   '0019_group_priority_source': m0019,
   '0020_content_follows_post': m0020,
+  '0021_agent_runs': m0021,
 };

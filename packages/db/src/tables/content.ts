@@ -486,6 +486,13 @@ export interface AiIdeasTable {
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The evaluation agent's advice: approved, needs_rewrite or rejected, and why. */
+  recommendation: string | null;
+  evaluation_reason: string | null;
+  /** What the reviewer asked the rewriter to change. */
+  review_note: string | null;
+  reviewed_at: NullableTimestamp;
+  job_id: string | null;
 }
 
 export interface AiPostsTable {
@@ -562,6 +569,13 @@ export interface AgentDecisionsTable {
   related_feedback_id: number | null;
   outcome_score: NullableNumeric;
   created_at: Timestamp;
+  /** The model that answered, or `offline`. */
+  model: string | null;
+  prompt_tokens: number | null;
+  completion_tokens: number | null;
+  latency_ms: number | null;
+  /** Why the run failed (no output then). */
+  error: string | null;
 }
 
 /** Times in seconds; rates and scores as percentages. */

@@ -31,6 +31,7 @@ export type StringKind =
 // Order matters: the specific names (seo_title, meta_description) before the general ones.
 const STRING_RULES: [RegExp, StringKind][] = [
   [/(^|_)(seo|meta)_?title$/, 'seoTitle'],
+  [/(^|_)idea_text$/, 'idea'],
   [/(^|_)(meta|seo)_?desc(ription)?$/, 'metaDescription'],
   [/(^|_)slugs?$/, 'slug'],
   [/(^|_)(domains?|domain_names?|hostnames?|hosts?)$/, 'domain'],

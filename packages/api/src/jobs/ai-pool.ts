@@ -1,0 +1,28 @@
+import { generateIdeasInput } from '@blogfleet/validators';
+import { z } from 'zod';
+import { generateIdeas, rewriteIdea } from '../services/ai-ideas';
+import { defineJobKind, jobContext } from './kind';
+
+/** POST ai-content-pool/ideas/generate: the generation agent writes, the evaluation agent scores. */
+export const generateIdeasJob = defineJobKind({
+  kind: 'ai.generate-ideas',
+  payload: generateIdeasInput,
+  // A model hiccup is worth one more try; ideas written by the first attempt are kept, not written again.
+  retryLimit: 1,
+  retryDelaySeconds: 15,
+  timeLimitSeconds: 10 * 60,
+  title: ({ count }) => `Generate ${count} ideas`,
+  run: async ({ id, payload, deps, createdBy, progress }) =>
+    generateIdeas(jobContext({ deps, createdBy }), id, payload, progress),
+});
+
+/** An idea marked needs_rewrite: the rewriter agent, then the evaluator, then back to review. */
+export const rewriteIdeaJob = defineJobKind({
+  kind: 'ai.rewrite-idea',
+  payload: z.object({ ideaId: z.number().int().positive() }),
+  retryLimit: 1,
+  retryDelaySeconds: 15,
+  timeLimitSeconds: 5 * 60,
+  title: () => 'Rewrite an idea',
+  run: async ({ payload, deps, createdBy }) => rewriteIdea(jobContext({ deps, createdBy }), payload.ideaId),
+});

@@ -1,0 +1,157 @@
+import {
+  createAgentInput,
+  generateIdeasInput,
+  idParam,
+  ideaStatusInput,
+  listDecisionsInput,
+  listIdeasInput,
+  paginationShape,
+  updateAgentInput,
+} from '@blogfleet/validators';
+import { z } from 'zod';
+import { notFound } from '../errors';
+import { agentFor } from '../services/agent-runner';
+import { decisionView, listDecisions } from '../services/agent-decisions';
+import { agentView, createAgent, getAgent, listAgents, updateAgent } from '../services/agents';
+import { getIdea, ideaView, listIdeas, setIdeaStatus } from '../services/ai-ideas';
+import { jobView } from '../services/job-view';
+import { enqueueJob } from '../services/jobs';
+import { protectedProcedure, router } from '../trpc';
+
+const tags = ['ai-content-pool'];
+const agentResult = z.object({ agent: agentView });
+
+const agentsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/agents',
+        tags,
+        summary: 'The agents',
+        description: 'Every agent, the seven reference agents (ids 1–7) first.',
+      },
+    })
+    .input(z.void())
+    .output(z.object({ agents: z.array(agentView) }))
+    .query(async ({ ctx }) => ({ agents: await listAgents(ctx) })),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/ai-content-pool/agents/{id}', tags, summary: 'One agent' } })
+    .input(z.object({ id: idParam }))
+    .output(agentResult)
+    .query(async ({ ctx, input }) => ({ agent: await getAgent(ctx, input.id) })),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/agents',
+        tags,
+        summary: 'A new agent',
+        description:
+          'name, description, prompt_template, is_active, action_type (the job it serves), trigger, model (optional). The template may use only the named variables of its action type and must use the required ones; otherwise VALIDATION_ERROR names them.',
+      },
+    })
+    .input(createAgentInput)
+    .output(agentResult)
+    .mutation(async ({ ctx, input }) => ({ agent: await createAgent(ctx, input) })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/ai-content-pool/agents/{id}',
+        tags,
+        summary: 'Save an agent (the whole agent)',
+        description: 'As POST; an inactive agent is never run.',
+      },
+    })
+    .input(updateAgentInput)
+    .output(agentResult)
+    .mutation(async ({ ctx, input }) => ({ agent: await updateAgent(ctx, input) })),
+});
+
+const ideasRouter = router({
+  generate: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/ideas/generate',
+        tags,
+        summary: 'Generate ideas (a job)',
+        description:
+          'website_id (required), keywords (a list or comma-separated; empty: technology, AI, automation), count (1–20, default 5), agent_id (an idea generation agent; default the first active one), language (en, tr, es, fr, de; default en). Starts an `ai.generate-ideas` job: the idea generation agent writes the ideas, the evaluation agent scores each (quality, SEO, relevance 0–5), and they wait for review as pending_review. Every agent run leaves one decision.',
+      },
+    })
+    .input(generateIdeasInput)
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx, input }) => {
+      const site = await ctx.db
+        .selectFrom('sites')
+        .select('id')
+        .where('id', '=', input.website_id)
+        .executeTakeFirst();
+      if (!site) throw notFound('Site');
+      await agentFor(ctx, 'generate_idea', input.agent_id);
+      return { job: await enqueueJob(ctx, 'ai.generate-ideas', input) };
+    }),
+
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/ideas',
+        tags,
+        summary: 'List ideas',
+        description:
+          'Filters: website_id, keyword (one of its source keywords), status, search (in the text); newest first; limit 20 by default. Answers data.ideas and data.pagination (hasNext, hasPrev).',
+      },
+    })
+    .input(listIdeasInput)
+    .output(z.object({ ideas: z.array(ideaView), pagination: paginationShape }))
+    .query(({ ctx, input }) => listIdeas(ctx, input)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/ai-content-pool/ideas/{id}', tags, summary: 'One idea' } })
+    .input(z.object({ id: idParam }))
+    .output(z.object({ idea: ideaView }))
+    .query(async ({ ctx, input }) => ({ idea: await getIdea(ctx, input.id) })),
+
+  setStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/ai-content-pool/ideas/{id}/status',
+        tags,
+        summary: 'Review an idea',
+        description:
+          'status: from pending_review (or rewritten) to approved, rejected or needs_rewrite; other moves are refused with the reason. needs_rewrite takes a note for the rewriter and starts an `ai.rewrite-idea` job (job in the answer): the rewriter agent rewrites the idea, the evaluator scores it again, and it is back in review.',
+      },
+    })
+    .input(ideaStatusInput)
+    .output(z.object({ idea: ideaView, job: jobView.nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      const { idea, rewrite } = await setIdeaStatus(ctx, input);
+      return { idea, job: rewrite ? await enqueueJob(ctx, 'ai.rewrite-idea', { ideaId: idea.id }) : null };
+    }),
+});
+
+export const aiPoolRouter = router({
+  agents: agentsRouter,
+  ideas: ideasRouter,
+  decisions: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/decisions',
+        tags,
+        summary: 'Agent decisions',
+        description:
+          'limit (default 50), agent_id, action_type, before_id (the next page). One per agent run: input (the rendered prompt, its values, the policies and examples given), output, related idea / post / feedback, model or offline, tokens, latency, or the error of a failed run. Answers data.decisions.',
+      },
+    })
+    .input(listDecisionsInput)
+    .output(z.object({ decisions: z.array(decisionView) }))
+    .query(({ ctx, input }) => listDecisions(ctx, input)),
+});

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { MAX_ID, noNulBytes } from './common';
+import { generationLanguages } from './constants';
+import { listInput } from './list';
+
+/** The jobs agents do (doc2 §4); `error` is only a display fallback. */
+export const agentActionTypes = [
+  'generate_idea',
+  'evaluate_idea',
+  'rewrite_idea',
+  'generate_post',
+  'rewrite_post',
+  'generate_feedback',
+  'synthesize_policy',
+  'analyze_performance',
+] as const;
+export type AgentActionType = (typeof agentActionTypes)[number];
+
+/** When an agent runs. */
+export const agentTriggers = [
+  'manual',
+  'on_idea_created',
+  'on_idea_needs_rewrite',
+  'on_idea_promoted',
+  'on_post_feedback',
+  'scheduled_daily',
+] as const;
+
+/**
+ * The named variables a prompt template of each action type may use (`{keywords}`), and those it must
+ * use: the runner fills exactly these, so a template naming anything else would send the model a
+ * literal `{placeholder}`.
+ */
+export const AGENT_VARIABLES: Record<
+  AgentActionType,
+  { allowed: readonly string[]; required: readonly string[] }
+> = {
+  generate_idea: {
+    allowed: [
+      'website',
+      'target_website',
+      'keywords',
+      'count',
+      'language',
+      'policies',
+      'examples',
+      'existing_ideas',
+    ],
+    required: ['keywords'],
+  },
+  evaluate_idea: {
+    allowed: ['website', 'target_website', 'idea_text', 'source_keywords', 'language', 'policies'],
+    required: ['idea_text'],
+  },
+  rewrite_idea: {
+    allowed: [
+      'website',
+      'target_website',
+      'language',
+      'idea_text',
+      'source_keywords',
+      'feedback',
+      'policies',
+    ],
+    required: ['idea_text'],
+  },
+  generate_post: {
+    allowed: [
+      'website',
+      'target_website',
+      'language',
+      'idea_text',
+      'target_keywords',
+      'word_count',
+      'policies',
+      'examples',
+    ],
+    required: ['idea_text'],
+  },
+  rewrite_post: {
+    allowed: [
+      'website',
+      'language',
+      'title',
+      'target_keywords',
+      'content_segment',
+      'feedback',
+      'feedback_type',
+      'category',
+      'policies',
+      'content',
+    ],
+    required: ['content', 'feedback'],
+  },
+  generate_feedback: {
+    allowed: ['website', 'language', 'idea_text', 'title', 'content', 'policies'],
+    required: [],
+  },
+  synthesize_policy: { allowed: ['policies', 'feedback'], required: ['feedback'] },
+  analyze_performance: {
+    allowed: [
+      'start_date',
+      'end_date',
+      'metrics',
+      'idea_stats',
+      'post_stats',
+      'decisions',
+      'previous_metrics',
+    ],
+    required: ['metrics'],
+  },
+};
+
+/** `{name}` placeholders (JSON braces in the template's instructions are not variables). */
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+export const templateVariables = (template: string) => [
+  ...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!)),
+];
+
+/** What is wrong with a template for its action type, in words a user can act on; empty when fine. */
+export function templateProblems(template: string, actionType: AgentActionType): string[] {
+  const { allowed, required } = AGENT_VARIABLES[actionType];
+  const used = templateVariables(template);
+  const problems: string[] = [];
+  const unknown = used.filter((v) => !allowed.includes(v));
+  if (unknown.length > 0) {
+    problems.push(
+      `Unknown variables ${unknown.map((v) => `{${v}}`).join(', ')}; this action type can use ${allowed
+        .map((v) => `{${v}}`)
+        .join(', ')}`,
+    );
+  }
+  const missing = required.filter((v) => !used.includes(v));
+  if (missing.length > 0) {
+    problems.push(`The template must use ${missing.map((v) => `{${v}}`).join(', ')}`);
+  }
+  return problems;
+}
+
+const id = z.coerce.number<number>().int().positive().max(MAX_ID);
+const text = (max: number, message: string) =>
+  z.string().max(max, message).refine(noNulBytes, 'Must not contain NUL characters');
+
+const agentFields = z.object({
+  name: z
+    .string()
+    .max(2048)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Name is required').max(100, 'A name has at most 100 characters')),
+  description: text(1_000, 'A description has at most 1,000 characters').default(''),
+  prompt_template: text(20_000, 'A prompt template has at most 20,000 characters').pipe(
+    z.string().trim().min(1, 'A prompt template is required'),
+  ),
+  is_active: z.boolean().default(true),
+  action_type: z.enum(agentActionTypes, 'Choose the action type the agent serves'),
+  trigger: z.enum(agentTriggers).default('manual'),
+  /** A model other than the integration's default, for this agent only. */
+  model: text(100, 'A model name has at most 100 characters').nullable().optional(),
+});
+
+const checkTemplate = (
+  v: { prompt_template: string; action_type: AgentActionType },
+  ctx: z.RefinementCtx,
+) => {
+  for (const message of templateProblems(v.prompt_template, v.action_type)) {
+    ctx.addIssue({ code: 'custom', path: ['prompt_template'], message });
+  }
+};
+
+/** POST ai-content-pool/agents: a new agent, its template checked for its action type's variables. */
+export const createAgentInput = agentFields.superRefine(checkTemplate);
+export type CreateAgentInput = z.infer<typeof createAgentInput>;
+/** PUT ai-content-pool/agents/{id}: the whole agent (doc2 §7). */
+export const updateAgentInput = agentFields.extend({ id }).superRefine(checkTemplate);
+export type UpdateAgentInput = z.infer<typeof updateAgentInput>;
+
+/** Keywords used when none are given (doc2 §5, §9). */
+export const DEFAULT_IDEA_KEYWORDS = ['technology', 'AI', 'automation'] as const;
+export const IDEAS_GENERATED = { default: 5, max: 20 } as const;
+export const IDEAS_PAGE_SIZE = 20;
+
+/** A list of keywords, or one comma-separated string: trimmed, empties dropped (doc2 §5). */
+const keywordList = z
+  .union([z.array(z.string()), z.string()])
+  .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((k) => k.trim()).filter((k) => k.length > 0))
+  .pipe(z.array(z.string().max(200, 'A keyword has at most 200 characters')).max(50, 'At most 50 keywords'));
+
+/** POST ai-content-pool/ideas/generate (doc2 §7). */
+export const generateIdeasInput = z.object({
+  website_id: z.coerce
+    .number<number>({ error: () => 'Please select a website' })
+    .int('Please select a website')
+    .positive('Please select a website')
+    .max(MAX_ID, 'Please select a website'),
+  keywords: keywordList.default([]),
+  count: z.coerce
+    .number<number>()
+    .int()
+    .min(1, `Between 1 and ${IDEAS_GENERATED.max} ideas`)
+    .max(IDEAS_GENERATED.max, `Between 1 and ${IDEAS_GENERATED.max} ideas`)
+    .default(IDEAS_GENERATED.default),
+  /** The idea generation agent to use (default: the first active one). */
+  agent_id: id.optional(),
+  language: z.enum(generationLanguages).default('en'),
+});
+export type GenerateIdeasInput = z.infer<typeof generateIdeasInput>;
+
+export const ideaStatuses = [
+  'pending_review',
+  'approved',
+  'rejected',
+  'needs_rewrite',
+  'promoted',
+  'rewritten',
+] as const;
+export type IdeaStatus = (typeof ideaStatuses)[number];
+
+/** GET ai-content-pool/ideas (doc2 §7): data.ideas and data.pagination (hasNext, hasPrev). */
+export const listIdeasInput = listInput({
+  sorts: ['created_at'] as const,
+  defaultSort: 'created_at',
+  defaultLimit: IDEAS_PAGE_SIZE,
+}).extend({
+  website_id: id.optional(),
+  /** Ideas made from this keyword (exact, case aside). */
+  keyword: z.string().trim().max(200).optional(),
+  status: z.enum(ideaStatuses).optional(),
+});
+export type ListIdeasInput = z.infer<typeof listIdeasInput>;
+
+/** PUT ai-content-pool/ideas/{id}/status; `note` tells the rewriter what to change (needs_rewrite). */
+export const ideaStatusInput = z.object({
+  id,
+  status: z.enum(ideaStatuses, 'Unknown idea status'),
+  note: text(2_000, 'A note has at most 2,000 characters').optional(),
+});
+export type IdeaStatusInput = z.infer<typeof ideaStatusInput>;
+
+/** GET ai-content-pool/decisions (doc2 §7): limit, agent_id, action_type. */
+export const listDecisionsInput = z.object({
+  limit: z.coerce.number<number>().int().min(1).max(200).default(50),
+  agent_id: id.optional(),
+  action_type: z.enum(agentActionTypes).optional(),
+  /** Decisions older than this id (the next page). */
+  before_id: id.optional(),
+});
+export type ListDecisionsInput = z.infer<typeof listDecisionsInput>;
