@@ -245,3 +245,58 @@ export const listDecisionsInput = z.object({
   before_id: id.optional(),
 });
 export type ListDecisionsInput = z.infer<typeof listDecisionsInput>;
+
+export const postStatuses = ['draft', 'ready', 'assigned', 'published', 'archived', 'pending'] as const;
+export type PostStatus = (typeof postStatuses)[number];
+/** The posts page pages by 10, fixed (doc2 §9). */
+export const POSTS_PAGE_SIZE = 10;
+
+/** POST ai-content-pool/ideas/{id}/promote. */
+export const promoteIdeaInput = z.object({ id });
+
+const dateFilter = z.coerce.date('Enter a date (YYYY-MM-DD)').optional();
+
+/** GET ai-content-pool/posts (doc2 §7): status, start_date, end_date (creation), search; data.posts. */
+export const listPostsInput = listInput({
+  sorts: ['created_at'] as const,
+  defaultSort: 'created_at',
+  defaultLimit: POSTS_PAGE_SIZE,
+}).extend({
+  status: z.enum(postStatuses).optional(),
+  website_id: id.optional(),
+  start_date: dateFilter,
+  /** Inclusive: the whole day. */
+  end_date: dateFilter,
+});
+export type ListPostsInput = z.infer<typeof listPostsInput>;
+
+const shortList = (what: string) =>
+  z
+    .union([z.array(z.string()), z.string()])
+    .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((k) => k.trim()).filter((k) => k.length > 0))
+    .pipe(
+      z.array(z.string().max(100, `A ${what} has at most 100 characters`)).max(20, `At most 20 ${what}s`),
+    );
+
+/** PUT ai-content-pool/posts/{id}: the whole post (doc2 §5: keywords and tags comma-separated). */
+export const updatePostInput = z.object({
+  id,
+  title: z
+    .string()
+    .max(2048)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Title is required').max(300, 'A title has at most 300 characters')),
+  seo_title: text(120, 'An SEO title has at most 120 characters').default(''),
+  meta_description: text(320, 'A meta description has at most 320 characters').default(''),
+  content: text(200_000, 'The content is longer than 200,000 characters'),
+  target_keywords: shortList('keyword').default([]),
+  tags: shortList('tag').default([]),
+});
+export type UpdatePostInput = z.infer<typeof updatePostInput>;
+
+/** PUT ai-content-pool/posts/{id}/status (doc2 §4). */
+export const postStatusInput = z.object({
+  id,
+  status: z.enum(['draft', 'ready', 'assigned', 'published', 'archived'], 'Unknown post status'),
+});
+export type PostStatusInput = z.infer<typeof postStatusInput>;

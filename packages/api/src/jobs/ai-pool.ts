@@ -1,6 +1,7 @@
 import { generateIdeasInput } from '@blogfleet/validators';
 import { z } from 'zod';
 import { generateIdeas, rewriteIdea } from '../services/ai-ideas';
+import { promoteIdea } from '../services/ai-posts';
 import { defineJobKind, jobContext } from './kind';
 
 /** POST ai-content-pool/ideas/generate: the generation agent writes, the evaluation agent scores. */
@@ -25,4 +26,17 @@ export const rewriteIdeaJob = defineJobKind({
   timeLimitSeconds: 5 * 60,
   title: () => 'Rewrite an idea',
   run: async ({ payload, deps, createdBy }) => rewriteIdea(jobContext({ deps, createdBy }), payload.ideaId),
+});
+
+/** An approved idea promoted: the post generator writes its post (a draft). */
+export const promoteIdeaJob = defineJobKind({
+  kind: 'ai.promote-idea',
+  payload: z.object({ ideaId: z.number().int().positive() }),
+  // The post written by the first attempt is found by the next, never written twice.
+  retryLimit: 1,
+  retryDelaySeconds: 15,
+  timeLimitSeconds: 10 * 60,
+  title: () => 'Write a post from an idea',
+  run: async ({ id, payload, deps, createdBy }) =>
+    promoteIdea(jobContext({ deps, createdBy }), id, payload.ideaId),
 });

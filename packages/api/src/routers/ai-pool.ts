@@ -5,8 +5,12 @@ import {
   ideaStatusInput,
   listDecisionsInput,
   listIdeasInput,
+  listPostsInput,
   paginationShape,
+  postStatusInput,
+  promoteIdeaInput,
   updateAgentInput,
+  updatePostInput,
 } from '@blogfleet/validators';
 import { z } from 'zod';
 import { notFound } from '../errors';
@@ -14,6 +18,14 @@ import { agentFor } from '../services/agent-runner';
 import { decisionView, listDecisions } from '../services/agent-decisions';
 import { agentView, createAgent, getAgent, listAgents, updateAgent } from '../services/agents';
 import { getIdea, ideaView, listIdeas, setIdeaStatus } from '../services/ai-ideas';
+import {
+  checkPromotion,
+  getPost,
+  listPosts,
+  postView,
+  setPostStatus,
+  updatePost,
+} from '../services/ai-posts';
 import { jobView } from '../services/job-view';
 import { enqueueJob } from '../services/jobs';
 import { protectedProcedure, router } from '../trpc';
@@ -118,6 +130,24 @@ const ideasRouter = router({
     .output(z.object({ idea: ideaView }))
     .query(async ({ ctx, input }) => ({ idea: await getIdea(ctx, input.id) })),
 
+  promote: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/ideas/{id}/promote',
+        tags,
+        summary: 'Promote an approved idea to a post (a job)',
+        description:
+          'Only an approved idea. Starts an `ai.promote-idea` job: the post generator agent writes the post (title, SEO title, meta description, cleaned HTML, tags; target keywords from the idea; quality, SEO and readability scores from the shared checker), status draft; the idea becomes promoted.',
+      },
+    })
+    .input(promoteIdeaInput)
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx, input }) => {
+      await checkPromotion(ctx, input.id);
+      return { job: await enqueueJob(ctx, 'ai.promote-idea', { ideaId: input.id }) };
+    }),
+
   setStatus: protectedProcedure
     .meta({
       openapi: {
@@ -137,9 +167,65 @@ const ideasRouter = router({
     }),
 });
 
+const postResult = z.object({ post: postView });
+
+const postsRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/posts',
+        tags,
+        summary: 'List posts',
+        description:
+          'Filters: status, website_id, start_date and end_date (created, both days included), search (in the title); newest first; limit 10 by default. Answers data.posts and data.pagination.',
+      },
+    })
+    .input(listPostsInput)
+    .output(z.object({ posts: z.array(postView), pagination: paginationShape }))
+    .query(({ ctx, input }) => listPosts(ctx, input)),
+
+  get: protectedProcedure
+    .meta({ openapi: { method: 'GET', path: '/ai-content-pool/posts/{id}', tags, summary: 'One post' } })
+    .input(z.object({ id: idParam }))
+    .output(postResult)
+    .query(async ({ ctx, input }) => ({ post: await getPost(ctx, input.id) })),
+
+  update: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/ai-content-pool/posts/{id}',
+        tags,
+        summary: 'Save a post (the whole post)',
+        description:
+          'title (required), seo_title, meta_description, content (HTML: cleaned of scripts, styles, frames and event handlers), target_keywords and tags (lists or comma-separated). The scores are computed again.',
+      },
+    })
+    .input(updatePostInput)
+    .output(postResult)
+    .mutation(async ({ ctx, input }) => ({ post: await updatePost(ctx, input) })),
+
+  setStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/ai-content-pool/posts/{id}/status',
+        tags,
+        summary: 'Change a post’s status; publish it to its site',
+        description:
+          'status: draft, ready, assigned (needs a site), published (from any other status: pushed to its site’s WordPress as a published post; pending_push when WordPress did not answer and the site’s next push sends it) or archived.',
+      },
+    })
+    .input(postStatusInput)
+    .output(z.object({ post: postView, pending_push: z.boolean() }))
+    .mutation(({ ctx, input }) => setPostStatus(ctx, input)),
+});
+
 export const aiPoolRouter = router({
   agents: agentsRouter,
   ideas: ideasRouter,
+  posts: postsRouter,
   decisions: protectedProcedure
     .meta({
       openapi: {

@@ -20,6 +20,7 @@ import * as m0018 from './0018_keyword_site_sources';
 import * as m0019 from './0019_group_priority_source';
 import * as m0020 from './0020_content_follows_post';
 import * as m0021 from './0021_agent_runs';
+import * as m0022 from './0022_pool_posts';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '0019_group_priority_source': m0019,
   '0020_content_follows_post': m0020,
   '0021_agent_runs': m0021,
+  '0022_pool_posts': m0022,
 };

@@ -515,6 +515,10 @@ export interface AiPostsTable {
   published_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** The site's post it was published as. */
+  site_post_id: number | null;
+  job_id: string | null;
+  created_by: number | null;
 }
 
 export interface PoliciesTable {
