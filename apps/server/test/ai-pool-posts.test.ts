@@ -106,6 +106,20 @@ describe('promotion', () => {
     expect(again.body.error.message).toBe('Only an approved idea can be promoted; this one is promoted');
   });
 
+  it('promotes once when asked twice at the same time', async () => {
+    const ideaId = await approvedIdea(['siphon coffee']);
+    const [a, b] = await Promise.all([
+      api('POST', `ai-content-pool/ideas/${ideaId}/promote`),
+      api('POST', `ai-content-pool/ideas/${ideaId}/promote`),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.data.job.id).toBe(b.body.data.job.id);
+    await done(a.body.data.job.id);
+    expect(
+      await t.db.selectFrom('ai_posts').select('id').where('idea_id', '=', ideaId).execute(),
+    ).toHaveLength(1);
+  });
+
   it('refuses an idea that is not approved, before any job starts', async () => {
     const res = await api('POST', 'ai-content-pool/ideas/generate', {
       body: { website_id: siteId, keywords: ['cold brew'], count: 1 },
@@ -132,14 +146,14 @@ describe('promotion', () => {
           meta_description:
             'Three AeroPress recipes for a clean, sweet cup at home, with grind size and timing for each.',
           content:
-            '<h1>AeroPress</h1><p onclick="steal()">Brew it [embed]https://x.test[/embed] well.</p><script>alert(1)</script><iframe src="https://x.test"></iframe><p><a href="javascript:alert(1)">bad</a> <a href="https://aeropress.com">good</a></p>',
+            '<h1>AeroPress</h1><p onclick="steal()">Brew it [embed]https://x.test[/embed] well.</p><script>alert(1)</script><iframe src="https://x.test"></iframe><p><a href="javascript:alert(1)">bad</a> <a href="https://aeropress.com">good</a> <a href="//evil.test/x">relative</a></p>',
           tags: ['aeropress', 'recipes', 'aeropress'],
         }),
       });
       const post = await promote(ideaId);
       expect(post.title).toBe('AeroPress brecipes/b');
       expect(post.content).toBe(
-        '<h2>AeroPress</h2><p>Brew it &#91;embed&#93;https://x.test&#91;/embed&#93; well.</p><p><a>bad</a> <a href="https://aeropress.com">good</a></p>',
+        '<h2>AeroPress</h2><p>Brew it &#91;embed&#93;https://x.test&#91;/embed&#93; well.</p><p><a rel="nofollow noopener">bad</a> <a href="https://aeropress.com" rel="nofollow noopener">good</a> <a rel="nofollow noopener">relative</a></p>',
       );
       expect(post).toMatchObject({ tags: ['aeropress', 'recipes'], generated_offline: false });
     } finally {
@@ -200,6 +214,15 @@ describe('posts', () => {
     });
     expect(twice.status).toBe(400);
     expect(twice.body.error.message).toBe('This post is already published');
+    // An edit of the published post reaches WordPress.
+    const edited = await api('PUT', `ai-content-pool/posts/${post.id}`, {
+      body: { title: 'Moka pot, revised', content: '<p>Revised.</p>', target_keywords: ['moka pot'] },
+    });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(wp.state.posts.find((p) => p.id === sitePost.wp_post_id)).toMatchObject({
+      status: 'publish',
+      title: 'Moka pot, revised',
+    });
     const archived = await api('PUT', `ai-content-pool/posts/${post.id}/status`, {
       body: { status: 'archived' },
     });
@@ -214,10 +237,7 @@ describe('posts', () => {
     expect(listed.body.data.pagination).toMatchObject({ limit: 10 });
     const old = await api('GET', 'ai-content-pool/posts?end_date=2020-01-01');
     expect(old.body.data.posts).toEqual([]);
-    const found = await api(
-      'GET',
-      `ai-content-pool/posts?search=${encodeURIComponent(post.title.slice(0, 10))}`,
-    );
+    const found = await api('GET', `ai-content-pool/posts?search=${encodeURIComponent('Moka pot, rev')}`);
     expect(found.body.data.posts.map((p: { id: number }) => p.id)).toContain(post.id);
     expect((await api('GET', 'ai-content-pool/posts?status=gone')).status).toBe(400);
   });

@@ -138,6 +138,34 @@ describe('agents', () => {
     });
     expect(dup.status).toBe(409);
   });
+
+  it('lets only an admin choose the model an agent runs on (it runs on the admin’s key)', async () => {
+    const user = await t.createUser({ role: 'user' });
+    const token = (await t.login(user.email, user.password)).accessToken;
+    const agent = (await api('GET', 'ai-content-pool/agents/3')).body.data.agent;
+    const { id, created_at: _c, updated_at: _u, ...body } = agent;
+    const asUser = await t.rest('PUT', `ai-content-pool/agents/${id}`, {
+      token,
+      body: { ...body, model: 'gpt-expensive' },
+    });
+    expect(asUser.status).toBe(403);
+    expect(asUser.body.error.message).toBe("Only an admin can choose an agent's model");
+    // The rest of the agent a user may save.
+    const edit = await t.rest('PUT', `ai-content-pool/agents/${id}`, {
+      token,
+      body: { ...body, description: 'Rewrites ideas after review' },
+    });
+    expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+    const asAdmin = await api('PUT', `ai-content-pool/agents/${id}`, {
+      body: { ...body, model: 'gpt-mini' },
+    });
+    expect(asAdmin.body.data.agent.model).toBe('gpt-mini');
+    // Saved again by the user without a model: the admin's choice stays.
+    const { model: _m, ...withoutModel } = body;
+    const kept = await t.rest('PUT', `ai-content-pool/agents/${id}`, { token, body: withoutModel });
+    expect(kept.body.data.agent.model).toBe('gpt-mini');
+    await api('PUT', `ai-content-pool/agents/${id}`, { body: { ...body, model: null } });
+  });
 });
 
 describe('ideas', () => {
@@ -266,7 +294,8 @@ describe('ideas', () => {
       const after = await decisionCount();
       expect(after - before).toBeGreaterThanOrEqual(1);
       const [failed] = (await api('GET', 'ai-content-pool/decisions?limit=1')).body.data.decisions;
-      expect(failed).toMatchObject({ action_type: 'generate_idea', output_data: null });
+      expect(failed).toMatchObject({ action_type: 'generate_idea', output_data: null, model: 'gpt-test' });
+      expect(failed.input_data.prompt).toContain('technology');
       expect(failed.error).toContain('API key');
     } finally {
       ai.setResponder(() => ({ status: 500 }));
@@ -281,7 +310,7 @@ describe('ideas', () => {
     expect(all.body.data.pagination).toMatchObject({ page: 1, limit: 2, hasNext: true, hasPrev: false });
     const second = await api('GET', `ai-content-pool/ideas?website_id=${siteId}&limit=2&page=2`);
     expect(second.body.data.pagination).toMatchObject({ page: 2, hasPrev: true });
-    const byKeyword = await api('GET', 'ai-content-pool/ideas?keyword=french%20press');
+    const byKeyword = await api('GET', 'ai-content-pool/ideas?keyword=French%20Press');
     expect(byKeyword.body.data.ideas.length).toBeGreaterThan(0);
     expect(byKeyword.body.data.ideas.every((i: Idea) => i.source_keywords.includes('french press'))).toBe(
       true,
@@ -332,6 +361,30 @@ describe('ideas', () => {
     expect(rewritten).toMatchObject({ action_type: 'rewrite_idea', related_idea_id: b!.id });
     expect(rewritten.input_data.values.feedback).toBe('Make it about stovetop safety');
     expect(evaluated).toMatchObject({ action_type: 'evaluate_idea', related_idea_id: b!.id });
+
+    // Without an active rewriter nothing waits for one; by hand a waiting idea goes back to review.
+    await t.db
+      .updateTable('agents')
+      .set({ is_active: false })
+      .where('action_type', '=', 'rewrite_idea')
+      .execute();
+    const noRewriter = await api('PUT', `ai-content-pool/ideas/${b!.id}/status`, {
+      body: { status: 'needs_rewrite' },
+    });
+    expect(noRewriter.status).toBe(400);
+    expect(noRewriter.body.error.message).toBe(
+      "No active agent rewrites ideas; activate one in the content pool's Agents tab",
+    );
+    await t.db.updateTable('ai_ideas').set({ status: 'needs_rewrite' }).where('id', '=', b!.id).execute();
+    const unstuck = await api('PUT', `ai-content-pool/ideas/${b!.id}/status`, {
+      body: { status: 'pending_review' },
+    });
+    expect(unstuck.body.data.idea.status).toBe('pending_review');
+    await t.db
+      .updateTable('agents')
+      .set({ is_active: true })
+      .where('action_type', '=', 'rewrite_idea')
+      .execute();
 
     const reject = await api('PUT', `ai-content-pool/ideas/${b!.id}/status`, {
       body: { status: 'rejected' },

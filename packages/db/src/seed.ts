@@ -26,7 +26,7 @@ Rules:
 - Each idea is one sentence: a working headline plus the angle that makes it worth reading.
 - Target search intent a reader of {target_website} actually has; prefer specific, practical topics.
 - Do not repeat these existing ideas: {existing_ideas}
-- Return JSON: [{"idea_text": string, "source_keywords": string[]}].`,
+- Return JSON: {"ideas": [{"idea_text": string, "source_keywords": string[]}]}.`,
   },
   {
     id: 2,
@@ -137,8 +137,8 @@ Find recurring patterns in the new feedback that the existing policies do not co
 write one policy: a short trait name, a guiding principle phrased as an instruction to a writer,
 the context in which it applies, and good/bad examples drawn from the feedback.
 Do not duplicate or contradict an existing policy.
-Return JSON: [{"trait": string, "guiding_principle": string, "context": object,
-"examples": {"good": string[], "bad": string[]}, "source_feedback_ids": number[]}].`,
+Return JSON: {"policies": [{"trait": string, "guiding_principle": string, "context": object,
+"examples": {"good": string[], "bad": string[]}, "source_feedback_ids": number[]}]}.`,
   },
   {
     id: 7,

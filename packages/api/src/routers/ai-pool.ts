@@ -27,7 +27,7 @@ import {
   updatePost,
 } from '../services/ai-posts';
 import { jobView } from '../services/job-view';
-import { enqueueJob } from '../services/jobs';
+import { enqueueForSubject, enqueueJob } from '../services/jobs';
 import { protectedProcedure, router } from '../trpc';
 
 const tags = ['ai-content-pool'];
@@ -145,7 +145,16 @@ const ideasRouter = router({
     .output(z.object({ job: jobView }))
     .mutation(async ({ ctx, input }) => {
       await checkPromotion(ctx, input.id);
-      return { job: await enqueueJob(ctx, 'ai.promote-idea', { ideaId: input.id }) };
+      // One promotion per idea at a time: a double click or a second reviewer joins the first.
+      return {
+        job: await enqueueForSubject(
+          ctx,
+          'ai.promote-idea',
+          { ideaId: input.id },
+          { subject: 'idea', subjectId: input.id },
+          'Another user is already promoting this idea',
+        ),
+      };
     }),
 
   setStatus: protectedProcedure

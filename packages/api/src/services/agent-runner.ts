@@ -4,7 +4,7 @@ import { templateVariables, type AgentActionType } from '@blogfleet/validators';
 import type { ZodType } from 'zod';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
-import { textGenerator } from './integration-config';
+import { aiModelName, textGenerator } from './integration-config';
 
 type Ctx = Pick<Context, 'db' | 'secrets' | 'integrations'>;
 export type AgentRow = Selectable<AgentsTable>;
@@ -166,39 +166,44 @@ export async function runAgent<T extends object>(
   const { agent } = req;
   if (!agent.is_active)
     throw new AppError('VALIDATION_ERROR', `${agent.name} is inactive; activate it first`);
-  const used = templateVariables(agent.prompt_template);
-  const policies = used.includes('policies') ? await policiesText(ctx) : { ids: [], text: '' };
-  const examples = used.includes('examples')
-    ? await examplesText(ctx, req.about ?? [])
-    : { ids: [], text: '' };
-  const prompt = renderTemplate(agent.prompt_template, {
-    ...req.values,
-    policies: policies.text,
-    examples: examples.text,
-  });
-  const input = {
-    prompt,
-    values: req.values,
-    language: req.language,
-    policy_ids: policies.ids,
-    example_ids: examples.ids,
-  };
+  const system = `You are ${agent.name}. ${agent.description}`.trim();
   const base = {
     agent_id: agent.id,
     agent_name: agent.name,
     action_type: agent.action_type,
-    input_data: input,
     related_idea_id: req.related?.ideaId ?? null,
     related_post_id: req.related?.postId ?? null,
     related_feedback_id: req.related?.feedbackId ?? null,
   };
   const started = Date.now();
-  const generator = await textGenerator(ctx, agent.model);
+  let input: Record<string, unknown> = { values: req.values, language: req.language };
+  let model: string | null = null;
   try {
+    const used = templateVariables(agent.prompt_template);
+    const policies = used.includes('policies') ? await policiesText(ctx) : { ids: [], text: '' };
+    const examples = used.includes('examples')
+      ? await examplesText(ctx, req.about ?? [])
+      : { ids: [], text: '' };
+    const prompt = renderTemplate(agent.prompt_template, {
+      ...req.values,
+      policies: policies.text,
+      examples: examples.text,
+    });
+    input = {
+      system,
+      prompt,
+      values: req.values,
+      facts: req.facts ?? null,
+      language: req.language,
+      policy_ids: policies.ids,
+      example_ids: examples.ids,
+    };
+    model = await aiModelName(ctx, agent.model);
+    const generator = await textGenerator(ctx, agent.model);
     const result = await generator.generate({
       schema: req.schema,
       schemaName: req.schemaName,
-      system: `You are ${agent.name}. ${agent.description}`.trim(),
+      system,
       prompt,
       language: req.language,
       input: req.facts,
@@ -207,6 +212,7 @@ export async function runAgent<T extends object>(
       .insertInto('agent_decisions')
       .values({
         ...base,
+        input_data: input,
         output_data: result.output as Record<string, unknown>,
         model: result.generator === 'offline' ? 'offline' : result.model,
         prompt_tokens: result.usage.promptTokens,
@@ -217,12 +223,18 @@ export async function runAgent<T extends object>(
       .executeTakeFirstOrThrow();
     return { output: result.output, decisionId: decision.id, generator: result.generator };
   } catch (error) {
+    // A failed run is a run too: its decision says why, with what it cost when the provider said.
+    const usage = (error as { details?: { usage?: { promptTokens?: number; completionTokens?: number } } })
+      .details?.usage;
     await ctx.db
       .insertInto('agent_decisions')
       .values({
         ...base,
+        input_data: input,
         output_data: null,
-        model: generator.kind === 'offline' ? 'offline' : (agent.model ?? null),
+        model,
+        prompt_tokens: usage?.promptTokens ?? null,
+        completion_tokens: usage?.completionTokens ?? null,
         latency_ms: Date.now() - started,
         error: (error as Error).message.slice(0, 2_000),
       })

@@ -2,11 +2,18 @@ import type { CreateAgentInput, UpdateAgentInput } from '@blogfleet/validators';
 import { agentActionTypes, agentTriggers } from '@blogfleet/validators';
 import { z } from 'zod';
 import type { Context } from '../context';
-import { notFound } from '../errors';
+import { AppError, notFound } from '../errors';
 import type { AgentRow } from './agent-runner';
 import { audit } from './audit';
 
-type Ctx = Pick<Context, 'db' | 'req'> & { user: { id: number } };
+type Ctx = Pick<Context, 'db' | 'req'> & { user: { id: number; role: string } };
+
+/** The model runs on the admin's API key: only an admin picks one for an agent. */
+function checkModel(ctx: Ctx, model: string | null, before: string | null = null) {
+  if (model !== before && ctx.user.role !== 'admin') {
+    throw new AppError('FORBIDDEN', "Only an admin can choose an agent's model");
+  }
+}
 
 /** An agent as the Agents tab shows it (doc2 §3: capabilities are its action type and trigger). */
 export const agentView = z.object({
@@ -50,6 +57,7 @@ export async function getAgent(ctx: Pick<Context, 'db'>, id: number) {
 
 /** POST ai-content-pool/agents: its template already checked for its action type's variables. */
 export async function createAgent(ctx: Ctx, input: CreateAgentInput) {
+  checkModel(ctx, input.model?.trim() || null);
   const row = await ctx.db
     .insertInto('agents')
     .values({ ...input, model: input.model?.trim() || null })
@@ -67,9 +75,14 @@ export async function createAgent(ctx: Ctx, input: CreateAgentInput) {
 /** PUT ai-content-pool/agents/{id}: the whole agent. */
 export async function updateAgent(ctx: Ctx, input: UpdateAgentInput) {
   const { id, ...fields } = input;
+  const before = await ctx.db.selectFrom('agents').select('model').where('id', '=', id).executeTakeFirst();
+  if (!before) throw notFound('Agent');
+  // Not sent: the model stays (a user may save an agent whose model an admin chose).
+  const model = fields.model === undefined ? before.model : fields.model?.trim() || null;
+  checkModel(ctx, model, before.model);
   const row = await ctx.db
     .updateTable('agents')
-    .set({ ...fields, model: fields.model?.trim() || null, updated_at: new Date() })
+    .set({ ...fields, model, updated_at: new Date() })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirst();

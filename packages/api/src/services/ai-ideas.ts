@@ -93,7 +93,10 @@ export async function listIdeas(ctx: Pick<Context, 'db'>, input: ListIdeasInput)
   if (input.website_id !== undefined) filtered = filtered.where('website_id', '=', input.website_id);
   if (input.status) filtered = filtered.where('status', '=', input.status);
   if (input.keyword) {
-    filtered = filtered.where(sql<boolean>`source_keywords @> ARRAY[${input.keyword}]::text[]`);
+    const keyword = input.keyword;
+    filtered = filtered.where(
+      sql<boolean>`EXISTS (SELECT 1 FROM unnest(ai_ideas.source_keywords) k WHERE lower(k) = lower(${keyword}))`,
+    );
   }
   if (input.search) filtered = filtered.where('idea_text', 'ilike', likePattern(input.search));
   const { rows, pagination } = await listPage({
@@ -318,14 +321,14 @@ export async function generateIdeas(
 const NEXT: Record<IdeaStatus, readonly IdeaStatus[]> = {
   pending_review: ['approved', 'rejected', 'needs_rewrite'],
   rewritten: ['pending_review', 'approved', 'rejected', 'needs_rewrite'],
-  needs_rewrite: [],
+  // Normally the rewriter moves it on; by hand it can go back to review (a rewrite that keeps failing).
+  needs_rewrite: ['pending_review'],
   approved: [],
   rejected: [],
   promoted: [],
 };
 
 const WHY_NOT: Partial<Record<IdeaStatus, string>> = {
-  needs_rewrite: 'the rewriter agent is on it; it comes back for review when done',
   approved: 'an approved idea moves on by being promoted to a post',
   rejected: 'a rejected idea stays rejected',
   promoted: 'it is a post now',
@@ -338,7 +341,12 @@ const WHY_NOT: Partial<Record<IdeaStatus, string>> = {
  */
 export async function setIdeaStatus(ctx: Ctx & { user: { id: number } }, input: IdeaStatusInput) {
   const before = await ideaRow(ctx, input.id);
-  if (before.status === input.status) return { idea: (await views(ctx, [before]))[0]!, rewrite: false };
+  // The rewriter must be there before an idea waits for it.
+  if (input.status === 'needs_rewrite') await agentFor(ctx, 'rewrite_idea');
+  // needs_rewrite again: the rewrite is asked again (the last one may have failed).
+  if (before.status === input.status) {
+    return { idea: (await views(ctx, [before]))[0]!, rewrite: input.status === 'needs_rewrite' };
+  }
   if (!NEXT[before.status].includes(input.status)) {
     const allowed = NEXT[before.status];
     throw new AppError(

@@ -10,6 +10,7 @@ import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
+import { PermanentJobError } from '../jobs/kind';
 import { agentFor, runAgent } from './agent-runner';
 import { audit } from './audit';
 import { keyedLock } from './keyed-lock';
@@ -144,9 +145,11 @@ export function cleanHtml(html: string): string {
       'th',
       'td',
     ],
-    allowedAttributes: { a: ['href', 'title'] },
+    allowedAttributes: { a: ['href', 'title', 'rel'] },
     allowedSchemes: ['http', 'https', 'mailto'],
-    transformTags: { h1: 'h2' },
+    allowProtocolRelative: false,
+    // A link a model or a keyword slipped in passes no ranking to its target.
+    transformTags: { h1: 'h2', a: sanitizeHtml.simpleTransform('a', { rel: 'nofollow noopener' }) },
   });
   return clean.replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
 }
@@ -218,10 +221,7 @@ export async function promoteIdea(ctx: Ctx, jobId: string, ideaId: number) {
   const idea = await ctx.db.selectFrom('ai_ideas').selectAll().where('id', '=', ideaId).executeTakeFirst();
   if (!idea) throw notFound('Idea');
   if (idea.status !== 'approved') {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      `Only an approved idea can be promoted; this one is ${idea.status}`,
-    );
+    throw new PermanentJobError(`Only an approved idea can be promoted; this one is ${idea.status}`);
   }
   const agent = await agentFor(ctx, 'generate_post');
   const site =
@@ -250,7 +250,7 @@ export async function promoteIdea(ctx: Ctx, jobId: string, ideaId: number) {
     related: { ideaId: idea.id },
   });
   const post = {
-    title: plainLine(run.output.title) || idea.idea_text.slice(0, 200),
+    title: plainLine(run.output.title) || plainLine(idea.idea_text).slice(0, 200),
     seo_title: plainLine(run.output.seo_title),
     meta_description: plainLine(run.output.meta_description),
     content: cleanHtml(run.output.content),
@@ -265,7 +265,7 @@ export async function promoteIdea(ctx: Ctx, jobId: string, ideaId: number) {
       .where('status', '=', 'approved')
       .returning('id')
       .executeTakeFirst();
-    if (!claimed) throw new AppError('VALIDATION_ERROR', 'The idea was promoted or changed meanwhile');
+    if (!claimed) throw new PermanentJobError('The idea was promoted or changed meanwhile');
     return trx
       .insertInto('ai_posts')
       .values({
@@ -314,6 +314,21 @@ export async function updatePost(ctx: UserCtx, input: UpdatePostInput) {
     target_keywords: input.target_keywords,
     tags: input.tags,
   };
+  // A published post's site copy changes with it (WordPress first; a refusal saves nothing).
+  if (before.status === 'published' && before.website_id !== null && before.site_post_id !== null) {
+    const live = await postRow(ctx, before.website_id, before.site_post_id).catch((error: unknown) => {
+      if (error instanceof AppError && error.appCode === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (live) {
+      await updateSitePost(ctx, before.website_id, live.id, {
+        title: post.title,
+        content: post.content,
+        excerpt: post.meta_description,
+        status: 'published',
+      });
+    }
+  }
   const row = await ctx.db
     .updateTable('ai_posts')
     .set({
@@ -381,8 +396,12 @@ export async function setPostStatus(ctx: UserCtx, input: PostStatusInput) {
         updated_at: new Date(),
       })
       .where('id', '=', input.id)
+      // Another process changed it meanwhile: that change stands, and the caller is told.
+      .where('status', '=', before.status)
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    if (!row)
+      throw new AppError('VALIDATION_ERROR', 'The post was changed meanwhile; reload it and try again');
     await audit(ctx, {
       action: 'post.status',
       subjectType: 'post',

@@ -379,6 +379,12 @@ export async function integrationConfig<K extends IntegrationSection>(
  * The AI text generator: the configured model (or `model` instead, an agent's own), or the offline
  * generator when none is configured.
  */
+/** The model a run with `model` (an agent's own, or none) asks: its name, or `offline` without a model set up. */
+export async function aiModelName(ctx: IntegrationCtx, model?: string | null): Promise<string> {
+  const config = await optionalIntegrationConfig(ctx, 'ai');
+  return config ? model || config.model || 'default' : 'offline';
+}
+
 export async function textGenerator(ctx: IntegrationCtx, model?: string | null): Promise<TextGenerator> {
   const config = await optionalIntegrationConfig(ctx, 'ai');
   return createTextGenerator(config && model ? { ...config, model } : config);
