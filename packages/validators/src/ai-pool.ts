@@ -300,3 +300,116 @@ export const postStatusInput = z.object({
   status: z.enum(['draft', 'ready', 'assigned', 'published', 'archived'], 'Unknown post status'),
 });
 export type PostStatusInput = z.infer<typeof postStatusInput>;
+
+export const feedbackTypes = ['positive', 'negative', 'neutral'] as const;
+export const feedbackCategories = [
+  'tone',
+  'clarity',
+  'engagement',
+  'accuracy',
+  'structure',
+  'relevance',
+  'other',
+] as const;
+export const contentSegments = ['none', 'full', 'headline', 'intro', 'body', 'conclusion'] as const;
+
+/** An optional id typed in a form: empty means none (doc2 §5: numbers converted to integers or null). */
+const optionalId = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce
+    .number<number>()
+    .int('Must be a whole number')
+    .positive('Must be a whole number')
+    .max(MAX_ID)
+    .nullable(),
+);
+
+/** POST ai-content-pool/feedback (doc2 §7), the add-feedback dialog's fields. */
+export const createFeedbackInput = z.object({
+  idea_pool_id: optionalId.default(null),
+  post_pool_id: optionalId.default(null),
+  feedback_text: z
+    .string()
+    .max(8_000)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Feedback text is required').max(4_000, 'Feedback has at most 4,000 characters')),
+  feedback_type: z.enum(feedbackTypes).default('neutral'),
+  category: z.enum(feedbackCategories).default('other'),
+  content_segment: z.enum(contentSegments).default('none'),
+  score: z.coerce
+    .number<number>()
+    .int()
+    .min(1, 'A score from 1 to 5')
+    .max(5, 'A score from 1 to 5')
+    .default(3),
+});
+export type CreateFeedbackInput = z.infer<typeof createFeedbackInput>;
+
+/** GET ai-content-pool/feedback (doc2 §7: limit; data.feedback), newest first. */
+export const listFeedbackInput = z.object({
+  limit: z.coerce.number<number>().int().min(1).max(200).default(50),
+  before_id: id.optional(),
+  idea_pool_id: id.optional(),
+  post_pool_id: id.optional(),
+  is_synthesized: z.stringbool().optional(),
+});
+export type ListFeedbackInput = z.infer<typeof listFeedbackInput>;
+
+export const policyStatuses = ['pending_review', 'active', 'archived'] as const;
+
+/** Context and examples as JSON: an object (or, for examples, a list), or JSON text of one. */
+function fromJsonText(what: string, allowList: boolean) {
+  return (v: unknown, ctx: z.RefinementCtx) => {
+    if (typeof v !== 'string') return v as Record<string, unknown> | unknown[];
+    if (v.trim() === '') return allowList ? [] : {};
+    try {
+      const parsed = JSON.parse(v) as unknown;
+      if (typeof parsed === 'object' && parsed !== null && (allowList || !Array.isArray(parsed))) {
+        return parsed as Record<string, unknown> | unknown[];
+      }
+    } catch {
+      // Reported below.
+    }
+    ctx.addIssue({ code: 'custom', message: `${what} must be valid JSON${allowList ? '' : ' (an object)'}` });
+    return z.NEVER;
+  };
+}
+const contextField = z
+  .union([z.string().max(20_000), z.record(z.string(), z.unknown())])
+  .transform(fromJsonText('Context', false));
+const examplesField = z
+  .union([z.string().max(20_000), z.record(z.string(), z.unknown()), z.array(z.unknown())])
+  .transform(fromJsonText('Examples', true));
+
+/** POST ai-content-pool/policies: a new policy starts pending review (doc2 §4). */
+export const createPolicyInput = z.object({
+  trait: z
+    .string()
+    .max(1_000)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Trait is required').max(200, 'A trait has at most 200 characters')),
+  guiding_principle: z
+    .string()
+    .max(8_000)
+    .transform((v) => v.trim())
+    .pipe(z.string().min(1, 'Guiding principle is required').max(2_000, 'At most 2,000 characters')),
+  context: contextField.default({}),
+  examples: examplesField.default([]),
+  status: z.literal('pending_review', 'A new policy starts pending review').default('pending_review'),
+});
+export type CreatePolicyInput = z.infer<typeof createPolicyInput>;
+
+/** PUT ai-content-pool/policies/{id}/status: approve (active) or archive, both from pending_review. */
+export const policyStatusInput = z.object({
+  id,
+  status: z.enum(['active', 'archived'], 'A policy is approved (active) or archived'),
+});
+export type PolicyStatusInput = z.infer<typeof policyStatusInput>;
+
+export const listPoliciesInput = z.object({
+  status: z.enum(policyStatuses).optional(),
+  search: z.string().trim().max(200).optional(),
+  limit: z.coerce.number<number>().int().min(1).max(200).default(50),
+  before_id: id.optional(),
+});
+export type ListPoliciesInput = z.infer<typeof listPoliciesInput>;

@@ -1,6 +1,7 @@
 import { generateIdeasInput } from '@blogfleet/validators';
 import { z } from 'zod';
 import { generateIdeas, rewriteIdea } from '../services/ai-ideas';
+import { synthesizePolicies } from '../services/ai-policies';
 import { promoteIdea } from '../services/ai-posts';
 import { defineJobKind, jobContext } from './kind';
 
@@ -39,4 +40,16 @@ export const promoteIdeaJob = defineJobKind({
   title: () => 'Write a post from an idea',
   run: async ({ id, payload, deps, createdBy }) =>
     promoteIdea(jobContext({ deps, createdBy }), id, payload.ideaId),
+});
+
+/** The policy library agent turns the feedback not synthesized yet into policies pending review. */
+export const synthesizePoliciesJob = defineJobKind({
+  kind: 'ai.synthesize-policies',
+  payload: z.object({}),
+  // No retry: another attempt would pay for the same synthesis again; the user can start it again.
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 10 * 60,
+  title: () => 'Synthesize policies from feedback',
+  run: async ({ deps, createdBy }) => synthesizePolicies(jobContext({ deps, createdBy })),
 });

@@ -14,7 +14,7 @@ import { performanceTestJob, refreshScreenshotsJob, screenshotJob } from './site
 import { compactCountersJob, pruneJob } from './maintenance';
 import { generateKeywordsJob, refreshKeywordMetricsJob } from './keywords';
 import { generateContentJob } from './content';
-import { generateIdeasJob, promoteIdeaJob, rewriteIdeaJob } from './ai-pool';
+import { generateIdeasJob, promoteIdeaJob, rewriteIdeaJob, synthesizePoliciesJob } from './ai-pool';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
 // Kinds differ in payload and result types; the registry hands them out by name, checked at the edges
@@ -46,6 +46,7 @@ const productKinds: AnyJobKind[] = [
   generateIdeasJob,
   rewriteIdeaJob,
   promoteIdeaJob,
+  synthesizePoliciesJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

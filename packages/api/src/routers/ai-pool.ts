@@ -1,5 +1,10 @@
 import {
   createAgentInput,
+  createFeedbackInput,
+  createPolicyInput,
+  listFeedbackInput,
+  listPoliciesInput,
+  policyStatusInput,
   generateIdeasInput,
   idParam,
   ideaStatusInput,
@@ -17,7 +22,15 @@ import { notFound } from '../errors';
 import { agentFor } from '../services/agent-runner';
 import { decisionView, listDecisions } from '../services/agent-decisions';
 import { agentView, createAgent, getAgent, listAgents, updateAgent } from '../services/agents';
+import { createFeedback, feedbackView, listFeedback } from '../services/ai-feedback';
 import { getIdea, ideaView, listIdeas, setIdeaStatus } from '../services/ai-ideas';
+import {
+  checkSynthesis,
+  createPolicy,
+  listPolicies,
+  policyView,
+  setPolicyStatus,
+} from '../services/ai-policies';
 import {
   checkPromotion,
   getPost,
@@ -231,10 +244,116 @@ const postsRouter = router({
     .mutation(({ ctx, input }) => setPostStatus(ctx, input)),
 });
 
+const feedbackRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/feedback',
+        tags,
+        summary: 'The feedback log',
+        description:
+          'Newest first: limit (default 50), before_id (the next page), idea_pool_id, post_pool_id, is_synthesized. Answers data.feedback.',
+      },
+    })
+    .input(listFeedbackInput)
+    .output(z.object({ feedback: z.array(feedbackView) }))
+    .query(({ ctx, input }) => listFeedback(ctx, input)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/feedback',
+        tags,
+        summary: 'Give feedback',
+        description:
+          'feedback_text (required), feedback_type (positive, negative, neutral; default neutral), category (tone, clarity, engagement, accuracy, structure, relevance, other; default other), content_segment (none, full, headline, intro, body, conclusion; default none), score 1–5 (default 3), idea_pool_id and post_pool_id (optional; they must exist).',
+      },
+    })
+    .input(createFeedbackInput)
+    .output(z.object({ feedback: feedbackView }))
+    .mutation(async ({ ctx, input }) => ({ feedback: await createFeedback(ctx, input) })),
+});
+
+const policiesRouter = router({
+  list: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'GET',
+        path: '/ai-content-pool/policies',
+        tags,
+        summary: 'The policy library',
+        description: 'Newest first: status, search (trait or principle), limit (default 50), before_id.',
+      },
+    })
+    .input(listPoliciesInput)
+    .output(z.object({ policies: z.array(policyView) }))
+    .query(({ ctx, input }) => listPolicies(ctx, input)),
+
+  create: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/policies',
+        tags,
+        summary: 'Add a policy',
+        description:
+          'trait and guiding_principle (required), context (a JSON object, or its text), examples (JSON, or its text). It starts pending review.',
+      },
+    })
+    .input(createPolicyInput)
+    .output(z.object({ policy: policyView }))
+    .mutation(async ({ ctx, input }) => ({ policy: await createPolicy(ctx, input) })),
+
+  setStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/ai-content-pool/policies/{id}/status',
+        tags,
+        summary: 'Approve or archive a policy',
+        description:
+          'status active (approve: from the next run on, every agent’s prompt carries it) or archived; both only from pending_review.',
+      },
+    })
+    .input(policyStatusInput)
+    .output(z.object({ policy: policyView }))
+    .mutation(async ({ ctx, input }) => ({ policy: await setPolicyStatus(ctx, input) })),
+
+  synthesize: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/policies/synthesize',
+        tags,
+        summary: 'Synthesize policies from feedback (a job)',
+        description:
+          'Empty body. Starts an `ai.synthesize-policies` job: the policy library agent reads the feedback not synthesized yet (up to 100) with the existing policies and proposes policies, each pending review; that feedback is marked synthesized. Refused when there is no new feedback.',
+      },
+    })
+    .input(z.object({}).optional())
+    .output(z.object({ job: jobView }))
+    .mutation(async ({ ctx }) => {
+      await checkSynthesis(ctx);
+      return {
+        job: await enqueueForSubject(
+          ctx,
+          'ai.synthesize-policies',
+          {},
+          { subject: 'policies', subjectId: 0 },
+          'Another user is already synthesizing policies',
+        ),
+      };
+    }),
+});
+
 export const aiPoolRouter = router({
   agents: agentsRouter,
   ideas: ideasRouter,
   posts: postsRouter,
+  feedback: feedbackRouter,
+  policies: policiesRouter,
   decisions: protectedProcedure
     .meta({
       openapi: {
