@@ -16,6 +16,7 @@ import { audit } from './audit';
 import { keyedLock } from './keyed-lock';
 import { listPage } from './list';
 import { likePattern } from './search';
+import { plainLine } from './model-text';
 import { checkSeo } from './seo-check';
 import { createSitePost, postRow, updateSitePost } from './site-posts';
 import { requireSiteClient } from './sites';
@@ -153,12 +154,6 @@ export function cleanHtml(html: string): string {
   });
   return clean.replace(/\[/g, '&#91;').replace(/\]/g, '&#93;');
 }
-
-const plainLine = (s: string) =>
-  s
-    .replace(/[<>[\]]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /**
  * The post's scores on the 10 scale: SEO from the shared checker, readability from its readability

@@ -9,30 +9,12 @@ import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { textGenerator } from './integration-config';
+import { escapeHtml, plainLine } from './model-text';
 import { checkSeo } from './seo-check';
 import { createSitePost } from './site-posts';
 import { requireSiteClient } from './sites';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
-
-// Square brackets too: WordPress runs [shortcodes] in a post's text.
-const escape = (s: string) =>
-  s
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/\[/g, '&#91;')
-    .replace(/\]/g, '&#93;');
-/**
- * A title or meta description is plain text that themes print as HTML: no tags or shortcode brackets
- * from the model, whatever a keyword may have asked it to write.
- */
-export const plainLine = (s: string) =>
-  s
-    .replace(/[<>[\]]/g, '')
-    .replace(/\s+/g, ' ')
-    .trim();
 
 /** What WordPress answers when it will not take the draft, whatever the number of tries. */
 const REFUSALS: string[] = ['unauthorized', 'forbidden', 'invalid', 'not_found'];
@@ -46,10 +28,10 @@ const SHAPES: Record<ContentType, { sections: string; words: number; kind: strin
 
 /** The model writes plain text; the HTML is made here, escaped, so no markup from the model reaches WordPress. */
 export function contentHtml(piece: GeneratedContent): string {
-  const p = (text: string) => `<p>${escape(text)}</p>`;
+  const p = (text: string) => `<p>${escapeHtml(text)}</p>`;
   return [
     p(piece.intro),
-    ...piece.sections.flatMap((s) => [`<h2>${escape(s.heading)}</h2>`, ...s.paragraphs.map(p)]),
+    ...piece.sections.flatMap((s) => [`<h2>${escapeHtml(s.heading)}</h2>`, ...s.paragraphs.map(p)]),
     p(piece.conclusion),
   ].join('\n');
 }

@@ -1,10 +1,8 @@
 import { generatedSitePost, type GenerateSitePostInput } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { textGenerator } from './integration-config';
+import { escapeHtml } from './model-text';
 import { getSite } from './sites';
-
-const escape = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * "Create with AI" (core §2 posts tab, POST sites/{id}/posts/ai): a title, an excerpt and the content of
@@ -36,7 +34,7 @@ export async function generateSitePost(
   return {
     title,
     excerpt,
-    content: paragraphs.map((p) => `<p>${escape(p)}</p>`).join('\n'),
+    content: paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n'),
     generator: result.generator,
   };
 }
