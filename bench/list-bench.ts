@@ -8,7 +8,21 @@ import { fmt, median } from './stats';
 import { startBareTarget } from './targets';
 
 export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-const LOAD = { connections: 50, durationSec: 3, warmupSec: 1, rounds: 5 };
+/** A whole number from the environment, for a quick check at a small scale; the section's Load line says what ran. */
+function envCount(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (!raw) return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name}=${raw}: a whole number from 1`);
+  return n;
+}
+/** BENCH_LOAD_SECONDS and BENCH_LOAD_ROUNDS shorten a run (the defaults are what RESULTS.md reports). */
+const LOAD = {
+  connections: 50,
+  durationSec: envCount('BENCH_LOAD_SECONDS', 3),
+  warmupSec: 1,
+  rounds: envCount('BENCH_LOAD_ROUNDS', 5),
+};
 const SOAK = { connections: 100, durationSec: 60 };
 const POOL = 10;
 export const P99_TARGET_MS = 25;

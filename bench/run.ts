@@ -10,8 +10,12 @@ import { domainsListSection } from './domains-list';
 import { sitesListSection } from './sites-list';
 import { keywordsListSection } from './keywords-list';
 import { keywordGroupsListSection } from './keyword-groups-list';
+import { aiIdeasListSection } from './ai-ideas-list';
+import { aiPostsListSection } from './ai-posts-list';
 import { discoverySection } from './discovery';
 import { runSiteSyncBench } from './site-sync';
+import { uptimeSection } from './uptime';
+import { fleetAnalyticsSection } from './fleet-analytics';
 
 const RESULTS_FILE = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const SECTIONS = [
@@ -21,20 +25,35 @@ const SECTIONS = [
   'keywords',
   'keyword-groups',
   'dashboard',
+  'ai-ideas',
+  'ai-posts',
   'embedded',
   'discovery',
   'site-sync',
+  'uptime',
+  'fleet-analytics',
   'login',
   'lighthouse',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 
+type SharedSections = Partial<Record<Section, (bench: BenchDb) => Promise<string>>>;
+
 /** Sections that read the same million keywords: they share one database, seeded by the first. */
-const KEYWORD_SECTIONS: Partial<Record<Section, (bench: BenchDb) => Promise<string>>> = {
+const KEYWORD_SECTIONS: SharedSections = {
   keywords: keywordsListSection,
   'keyword-groups': keywordGroupsListSection,
   dashboard: dashboardSection,
 };
+
+/** The AI content pool's lists (a million ideas, a million posts, the same sites): one database too. */
+const POOL_SECTIONS: SharedSections = {
+  'ai-ideas': aiIdeasListSection,
+  'ai-posts': aiPostsListSection,
+};
+
+const SHARED: SharedSections[] = [KEYWORD_SECTIONS, POOL_SECTIONS];
+const sharedGroup = (section: Section) => SHARED.find((group) => group[section]);
 
 /** The whole run must end by itself; this is the backstop if anything hangs (20 minutes a section). */
 function backstop(sections: number) {
@@ -118,10 +137,19 @@ async function main() {
   const picked = chosen();
   backstop(picked.length);
   const sections: string[] = [];
-  let keywordDb: BenchDb | null = null;
+  // One open database per group of SHARED, closed after the last picked section of its group.
+  const sharedDbs = new Map<SharedSections, BenchDb>();
   try {
     for (const section of picked) {
-      if (section === 'users' || section === 'domains' || section === 'sites') {
+      if (section === 'fleet-analytics') {
+        const bench = await openBenchDb();
+        console.log(`bench: ${section}: database: ${bench.label}`);
+        try {
+          sections.push(await fleetAnalyticsSection(bench));
+        } finally {
+          await bench.handle.close();
+        }
+      } else if (section === 'users' || section === 'domains' || section === 'sites') {
         const bench = await openBenchDb();
         console.log(`bench: ${section}: database: ${bench.label}`);
         try {
@@ -132,17 +160,21 @@ async function main() {
         } finally {
           await bench.handle.close();
         }
-      } else if (KEYWORD_SECTIONS[section]) {
+      } else if (sharedGroup(section)) {
         // The seeding is idempotent: the later sections find the data there.
-        keywordDb ??= await openBenchDb();
-        console.log(`bench: ${section}: database: ${keywordDb.label}`);
-        sections.push(await KEYWORD_SECTIONS[section](keywordDb));
+        const group = sharedGroup(section)!;
+        const db = sharedDbs.get(group) ?? (await openBenchDb());
+        sharedDbs.set(group, db);
+        console.log(`bench: ${section}: database: ${db.label}`);
+        sections.push(await group[section]!(db));
       } else if (section === 'embedded') {
         sections.push(await embeddedSection());
       } else if (section === 'discovery') {
         sections.push(await discoverySection());
       } else if (section === 'site-sync') {
         sections.push(await runSiteSyncBench());
+      } else if (section === 'uptime') {
+        sections.push(await uptimeSection());
       } else if (section === 'lighthouse') {
         const lighthouse = await lighthouseSection();
         if (lighthouse) sections.push(lighthouse);
@@ -151,13 +183,15 @@ async function main() {
         if (login) sections.push(login);
       }
       console.log(`\n${sections[sections.length - 1]}`);
-      if (keywordDb && !picked.slice(picked.indexOf(section) + 1).some((s) => KEYWORD_SECTIONS[s])) {
-        await keywordDb.handle.close();
-        keywordDb = null;
+      const later = picked.slice(picked.indexOf(section) + 1);
+      for (const [group, db] of sharedDbs) {
+        if (later.some((s) => group[s])) continue;
+        await db.handle.close();
+        sharedDbs.delete(group);
       }
     }
   } finally {
-    await keywordDb?.handle.close();
+    for (const db of sharedDbs.values()) await db.handle.close();
   }
   writeFileSync(RESULTS_FILE, merged(sections));
   console.log(`bench: wrote ${RESULTS_FILE} (${((Date.now() - started) / 1000).toFixed(1)} s in all)`);

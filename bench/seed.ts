@@ -763,3 +763,320 @@ export async function keywordDataLine(db: DbHandle['db']): Promise<string> {
     'status active 40 % / pending 30 % / inactive 15 % / used 15 %'
   );
 }
+
+// ---- The AI content pool: ideas and posts --------------------------------------------------------
+
+/** Rows of each of ai_ideas and ai_posts (the ai-ideas and ai-posts sections share one seeded database). */
+export const POOL_ROWS = 1_000_000;
+
+/** POOL_ROWS, or BENCH_POOL_ROWS for a quick check at a small scale (the section's Data line says how many). */
+export function poolRows(): number {
+  const raw = process.env.BENCH_POOL_ROWS;
+  if (!raw) return POOL_ROWS;
+  const n = Number(raw.replace(/_/g, ''));
+  if (!Number.isInteger(n) || n < 1_000 || n > POOL_ROWS * 10) {
+    throw new Error(
+      `BENCH_POOL_ROWS=${raw}: a whole number from 1,000 to ${(POOL_ROWS * 10).toLocaleString('en-US')}`,
+    );
+  }
+  return n;
+}
+
+/** Sites (`pool{n}.example`, ids 1…20) the ideas and posts are for: pool1 ~22 %, pool10 ~3.6 %, pool20 ~2.5 %. */
+export const POOL_SITES = 20;
+/** Keyword groups (ids 1…1,000) that two posts in five were written for. */
+export const POOL_GROUPS = 1_000;
+/** The word of the selective search: exactly this many ideas are about it, whatever the row count. */
+export const POOL_SELECTIVE_SEARCH = 'sourdough';
+export const POOL_SELECTIVE_ROWS = 10;
+/** One topic of 100 (about 1 % of the ideas and of the posts' titles). */
+export const POOL_BROAD_SEARCH = KEYWORDS_BROAD_SEARCH;
+/**
+ * A head term, the first source keyword of about 1 % of the ideas (the keyword filter). A keyword of few
+ * ideas ("<topic> <tail>", ~125 at a million) is left out: no index serves listIdeas's keyword filter
+ * (EXISTS over unnest(source_keywords) with lower()): such a page walks the created_at index until it has
+ * 21 matches (all of it for a keyword of fewer: 0.5 s at 100,000 ideas) and its count the whole table, so
+ * at a million the load run's requests would time out and stop the section.
+ */
+export const POOL_KEYWORD = 'hiking';
+/** A keyword of about one idea in 10,000 (its whole phrase is one of the source keywords). */
+export const POOL_RARE_KEYWORD = 'raincoat for men';
+
+const IDEA_OPENINGS = [
+  'A complete guide to the',
+  'How to choose a',
+  'Ten things to know before buying a',
+  'Why readers keep asking about the',
+  'Common mistakes with a',
+  'What experts say about the',
+  'Our honest take on the',
+  'Five ways to get more from a',
+];
+const IDEA_ANGLES = [
+  'what to look for',
+  'tested for a month',
+  'a checklist for buyers',
+  'pros and cons',
+  'the questions readers ask',
+  'how it compares',
+  'care and upkeep',
+  'budget picks and upgrades',
+];
+
+/** Site of seeded row i, a hash of i squared into 20 buckets (1 + ⌊20·x²/10007²⌋, x = 7919·i mod 10007). */
+const POOL_HASH = 10_007;
+function poolSiteSql(i: RawBuilder<unknown>) {
+  const x = sql`((${i}::bigint * 7919) % ${POOL_HASH})`;
+  return sql`(1 + (${POOL_SITES} * ${x} * ${x}) / ${POOL_HASH ** 2})::int`;
+}
+export function poolSiteOf(i: number): number {
+  const x = (i * 7919) % POOL_HASH;
+  return 1 + Math.floor((POOL_SITES * x * x) / POOL_HASH ** 2);
+}
+/** Posts 1 in… with no site yet (i mod 20 < 3: drafts and ready posts not placed anywhere). */
+const unplacedPostSql = (i: RawBuilder<unknown>) => sql`${i} % 20 < 3`;
+const isUnplacedPost = (i: number) => i % 20 < 3;
+
+/** How many of `count` seeded ideas (or, with `posts`, placed posts) are for site n. */
+export function poolSiteRows(count: number, site: number, posts = false): number {
+  let n = 0;
+  for (let i = 1; i <= count; i++) if (poolSiteOf(i) === site && !(posts && isUnplacedPost(i))) n++;
+  return n;
+}
+
+/** Phrase number of seeded idea or post i (each of the 160,000 phrases in turn, spread). */
+const poolPhraseStep = () => coprime(PHRASES, 104729);
+const poolPhraseSql = (i: RawBuilder<unknown>) =>
+  sql`((${i}::bigint * ${poolPhraseStep()}) % ${PHRASES})::int`;
+
+/** True when every id of a batch is there already (batches commit whole): running it again only checks. */
+async function batchThere(db: DbHandle['db'], table: string, to: number): Promise<boolean> {
+  const { rows } = await sql`SELECT 1 FROM ${sql.table(table)} WHERE id = ${to}`.execute(db);
+  return rows.length > 0;
+}
+
+async function seedPoolSites(db: DbHandle['db']): Promise<void> {
+  const site = sql`'pool' || n || '.example'`;
+  await sql`
+    INSERT INTO sites (id, site_title, domain_name, target_website, targeted_language, status, wp_api_url, wp_username)
+    OVERRIDING SYSTEM VALUE
+    SELECT n, 'Pool ' || n, ${site}, ${site}, (${sql.val(SITE_LANGUAGES)}::text[])[1 + n % ${SITE_LANGUAGES.length}],
+           'active', 'https://' || ${site} || '/wp-json', 'admin'
+    FROM generate_series(1, ${POOL_SITES}::int) n
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('sites', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM sites), false)`.execute(
+    db,
+  );
+  await compactCounters(db);
+}
+
+/**
+ * `count` ideas for the 20 pool sites (skewed, see poolSiteOf): "<opening> <modifier> <topic> <tail>:
+ * <angle>" (10 about sourdough instead), source keywords "<topic>", "<topic> <tail>" and the whole phrase, pending
+ * review 70 % / approved 12 % / rejected 8 % / promoted 5 % / needs rewrite 3 % / rewritten 2 %, 85 %
+ * scored by the evaluator, en 70 % / tr 15 % / es 10 % / de 3 % / fr 2 %, created over a year. Explicit
+ * ids in batches of 100,000 that each commit whole (set-based INSERT … SELECT from generate_series);
+ * a batch that is there already is skipped. Then VACUUM ANALYZE.
+ */
+export async function seedPoolIdeas(db: DbHandle['db'], count: number): Promise<void> {
+  await seedPoolSites(db);
+  const step = Math.max(1, Math.floor(count / POOL_SELECTIVE_ROWS));
+  const [nm, nt] = [KEYWORD_MODIFIERS.length, KEYWORD_TOPICS.length];
+  let changed = false;
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    if (await batchThere(db, 'ai_ideas', to)) continue;
+    changed = true;
+    await sql`
+      INSERT INTO ai_ideas (id, idea_text, status, quality_score, seo_score, relevance_score, source_keywords,
+                            website_id, language, generated_offline, recommendation, evaluation_reason,
+                            reviewed_at, created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT i,
+             CASE WHEN selective THEN 'Sourdough starter troubleshooting: ' || angle
+                  ELSE opening || ' ' || modifier || ' ' || topic || ' ' || tail || ': ' || angle END,
+             status, q, seo, rel,
+             CASE WHEN selective THEN ARRAY['sourdough starter']
+                  ELSE ARRAY[topic, topic || ' ' || tail, modifier || ' ' || topic || ' ' || tail] END,
+             site, lang, r_offline < 0.1,
+             CASE WHEN q IS NULL THEN NULL WHEN q >= 3.5 THEN 'approved' WHEN q >= 2 THEN 'needs_rewrite' ELSE 'rejected' END,
+             CASE WHEN q IS NULL THEN NULL WHEN q >= 3.5 THEN 'Clear angle on a keyword with demand'
+                  WHEN q >= 2 THEN 'Good keyword, the angle needs sharpening' ELSE 'Too close to what the site has' END,
+             CASE WHEN status <> 'pending_review' THEN t + (now() - t) * r_review END,
+             t, t
+      FROM (
+        SELECT i, i % ${step} = 7 % ${step} AS selective, ${poolSiteSql(sql`i`)} AS site,
+               (${sql.val(IDEA_OPENINGS)}::text[])[1 + (i * 31) % ${IDEA_OPENINGS.length}] AS opening,
+               (${sql.val(IDEA_ANGLES)}::text[])[1 + (i / 7) % ${IDEA_ANGLES.length}] AS angle,
+               (${sql.val(KEYWORD_MODIFIERS)}::text[])[1 + c % ${nm}] AS modifier,
+               (${sql.val(KEYWORD_TOPICS)}::text[])[1 + (c / ${nm}) % ${nt}] AS topic,
+               (${sql.val(KEYWORD_TAILS)}::text[])[1 + c / ${nm * nt}] AS tail,
+               CASE WHEN r_status < 0.70 THEN 'pending_review' WHEN r_status < 0.82 THEN 'approved'
+                    WHEN r_status < 0.90 THEN 'rejected' WHEN r_status < 0.95 THEN 'promoted'
+                    WHEN r_status < 0.98 THEN 'needs_rewrite' ELSE 'rewritten' END AS status,
+               CASE WHEN r_eval < 0.85 THEN round((random() * 5)::numeric, 2) END AS q,
+               CASE WHEN r_eval < 0.85 THEN round((random() * 5)::numeric, 2) END AS seo,
+               CASE WHEN r_eval < 0.85 THEN round((random() * 5)::numeric, 2) END AS rel,
+               CASE WHEN r_lang < 0.70 THEN 'en' WHEN r_lang < 0.85 THEN 'tr' WHEN r_lang < 0.95 THEN 'es'
+                    WHEN r_lang < 0.98 THEN 'de' ELSE 'fr' END AS lang,
+               r_offline, r_review, t
+        FROM (
+          SELECT i, ${poolPhraseSql(sql`i`)} AS c, random() AS r_status, random() AS r_eval, random() AS r_lang,
+                 random() AS r_offline, random() AS r_review, now() - random() * interval '365 days' AS t
+          FROM generate_series(${from}::int, ${to}::int) i
+        ) a
+      ) s
+      ON CONFLICT DO NOTHING`.execute(db);
+  }
+  if (!changed) return;
+  await sql`SELECT setval(pg_get_serial_sequence('ai_ideas', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ai_ideas), false)`.execute(
+    db,
+  );
+  // A long-lived database has had autovacuum pass over its tables (visibility map, GIN pending lists).
+  await sql`VACUUM ANALYZE sites`.execute(db);
+  await sql`VACUUM ANALYZE ai_ideas`.execute(db);
+}
+
+async function seedPoolGroups(db: DbHandle['db']): Promise<void> {
+  await sql`
+    INSERT INTO keyword_groups (id, name, status, priority, created_at, updated_at)
+    OVERRIDING SYSTEM VALUE
+    SELECT g, initcap(${phraseSql(poolPhraseSql(sql`g`), 'topic and tail')}) || ' ' || g,
+           (ARRAY['active','active','pending','inactive','used'])[1 + g % 5],
+           (ARRAY['high','medium','medium','low'])[1 + g % 4], t, t
+    FROM (SELECT g, now() - random() * interval '400 days' AS t FROM generate_series(1, ${POOL_GROUPS}::int) g) s
+    ON CONFLICT DO NOTHING`.execute(db);
+  await sql`SELECT setval(pg_get_serial_sequence('keyword_groups', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM keyword_groups), false)`.execute(
+    db,
+  );
+  await compactCounters(db);
+}
+
+/**
+ * `count` posts: title "<Modifier Topic Tail>: <angle>", a short body of ~300 bytes (the list returns every
+ * post's content: kept short so the bench measures the list, not the text it carries), SEO title and meta
+ * description, scores for 90 %, two target keywords and two tags; 15 % not placed on a site yet (drafts 70 %,
+ * ready 30 %), the rest on the 20 pool sites (skewed as the ideas) as draft 20 % / ready 15 % / assigned 20 % /
+ * published 38 % / archived 7 %; two in five for one of 1,000 keyword groups; created over a year. Explicit
+ * ids in batches that each commit whole; a batch that is there already is skipped. Then VACUUM ANALYZE.
+ */
+export async function seedPoolPosts(db: DbHandle['db'], count: number): Promise<void> {
+  await seedPoolSites(db);
+  await seedPoolGroups(db);
+  const [nm, nt] = [KEYWORD_MODIFIERS.length, KEYWORD_TOPICS.length];
+  let changed = false;
+  const batch = 100_000;
+  for (let from = 1; from <= count; from += batch) {
+    const to = Math.min(from + batch - 1, count);
+    if (await batchThere(db, 'ai_posts', to)) continue;
+    changed = true;
+    await sql`
+      INSERT INTO ai_posts (id, website_id, title, seo_title, meta_description, content, status, quality_score,
+                            seo_score, readability_score, target_keywords, tags, keyword_group_id, generated_offline,
+                            assigned_at, published_at, created_at, updated_at)
+      OVERRIDING SYSTEM VALUE
+      SELECT i, CASE WHEN NOT unplaced THEN site END, title, left(title, 60),
+             'A short guide to the ' || phrase || ': ' || angle || '.',
+             '<h2>' || initcap(phrase) || '</h2><p>Choosing a ' || phrase || ' comes down to three things: how often ' ||
+             'you will use it, how much room you have and what you can spend. We compared the popular picks and ' ||
+             'kept notes on each.</p><p>Short version: start simple, upgrade later and keep the receipt.</p>',
+             status,
+             CASE WHEN r_score < 0.9 THEN round((random() * 10)::numeric, 2) END,
+             CASE WHEN r_score < 0.9 THEN round((random() * 10)::numeric, 2) END,
+             CASE WHEN r_score < 0.9 THEN round((random() * 10)::numeric, 2) END,
+             ARRAY[topic || ' ' || tail, phrase], ARRAY[topic, tail],
+             CASE WHEN r_group < 0.4 THEN 1 + floor(random() * ${POOL_GROUPS})::int END,
+             r_offline < 0.1,
+             CASE WHEN status IN ('assigned', 'published') THEN t + (now() - t) * 0.3 * r_time END,
+             CASE WHEN status = 'published' THEN t + (now() - t) * (0.3 + 0.7 * r_time) END,
+             t, t
+      FROM (
+        SELECT i, unplaced, site, topic, tail, angle, modifier || ' ' || topic || ' ' || tail AS phrase,
+               initcap(modifier || ' ' || topic || ' ' || tail) || ': ' || angle AS title,
+               CASE WHEN unplaced THEN CASE WHEN r_status < 0.7 THEN 'draft' ELSE 'ready' END
+                    WHEN r_status < 0.20 THEN 'draft' WHEN r_status < 0.35 THEN 'ready'
+                    WHEN r_status < 0.55 THEN 'assigned' WHEN r_status < 0.93 THEN 'published'
+                    ELSE 'archived' END AS status,
+               r_score, r_group, r_offline, r_time, t
+        FROM (
+          SELECT i, ${unplacedPostSql(sql`i`)} AS unplaced, ${poolSiteSql(sql`i`)} AS site,
+                 (${sql.val(IDEA_ANGLES)}::text[])[1 + (i / 7) % ${IDEA_ANGLES.length}] AS angle,
+                 (${sql.val(KEYWORD_MODIFIERS)}::text[])[1 + c % ${nm}] AS modifier,
+                 (${sql.val(KEYWORD_TOPICS)}::text[])[1 + (c / ${nm}) % ${nt}] AS topic,
+                 (${sql.val(KEYWORD_TAILS)}::text[])[1 + c / ${nm * nt}] AS tail,
+                 r_status, r_score, r_group, r_offline, r_time, t
+          FROM (
+            SELECT i, ${poolPhraseSql(sql`i`)} AS c, random() AS r_status, random() AS r_score,
+                   random() AS r_group, random() AS r_offline, random() AS r_time,
+                   now() - random() * interval '365 days' AS t
+            FROM generate_series(${from}::int, ${to}::int) i
+          ) a
+        ) b
+      ) s
+      ON CONFLICT DO NOTHING`.execute(db);
+  }
+  if (!changed) return;
+  await sql`SELECT setval(pg_get_serial_sequence('ai_posts', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM ai_posts), false)`.execute(
+    db,
+  );
+  for (const table of ['sites', 'keyword_groups', 'ai_posts']) {
+    await sql`VACUUM ANALYZE ${sql.table(table)}`.execute(db);
+  }
+}
+
+const pctOf = (x: number, of: number) => `${((100 * x) / Math.max(1, of)).toFixed(1)} %`;
+
+/** The ai-ideas section's "Data" line, from what the database holds. */
+export async function poolIdeasDataLine(db: DbHandle['db']): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT count(*) AS n, count(DISTINCT website_id) AS sites,
+           count(*) FILTER (WHERE status = 'pending_review') AS pending,
+           count(*) FILTER (WHERE status = 'approved') AS approved,
+           count(*) FILTER (WHERE status = 'rejected') AS rejected,
+           count(*) FILTER (WHERE status = 'promoted') AS promoted,
+           count(*) FILTER (WHERE status IN ('needs_rewrite', 'rewritten')) AS rewrite,
+           count(*) FILTER (WHERE quality_score IS NOT NULL) AS scored,
+           count(*) FILTER (WHERE language = 'en') AS en,
+           round(avg(length(idea_text))) AS text_len,
+           count(*) FILTER (WHERE website_id = 1) AS site1,
+           count(*) FILTER (WHERE website_id = ${POOL_SITES}) AS site_last
+    FROM ai_ideas`.execute(db);
+  const r = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+  const n = r.n!;
+  const p = (x: number) => pctOf(x, n);
+  return (
+    `${n.toLocaleString('en-US')} ideas for ${r.sites} sites (pool1 ${p(r.site1!)} … pool${POOL_SITES} ${p(r.site_last!)}), ` +
+    `texts of ~${r.text_len} characters ("<opening> <modifier> <topic> <tail>: <angle>", ${POOL_SELECTIVE_ROWS} about sourdough), ` +
+    `source keywords "<topic>", "<topic> <tail>" and the whole phrase; pending review ${p(r.pending!)} / approved ${p(r.approved!)} / ` +
+    `rejected ${p(r.rejected!)} / promoted ${p(r.promoted!)} / needs rewrite or rewritten ${p(r.rewrite!)}, ` +
+    `${p(r.scored!)} scored, en ${p(r.en!)} (tr, es, de, fr the rest), created over a year`
+  );
+}
+
+/** The ai-posts section's "Data" line, from what the database holds. */
+export async function poolPostsDataLine(db: DbHandle['db']): Promise<string> {
+  const { rows } = await sql<Record<string, string>>`
+    SELECT count(*) AS n, count(DISTINCT website_id) AS sites,
+           count(*) FILTER (WHERE website_id IS NULL) AS unplaced,
+           count(*) FILTER (WHERE status = 'draft') AS draft,
+           count(*) FILTER (WHERE status = 'ready') AS ready,
+           count(*) FILTER (WHERE status = 'assigned') AS assigned,
+           count(*) FILTER (WHERE status = 'published') AS published,
+           count(*) FILTER (WHERE status = 'archived') AS archived,
+           count(*) FILTER (WHERE keyword_group_id IS NOT NULL) AS grouped,
+           (SELECT count(*) FROM keyword_groups) AS groups,
+           round(avg(octet_length(content))) AS content_bytes,
+           round(avg(length(title))) AS title_len
+    FROM ai_posts`.execute(db);
+  const r = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
+  const n = r.n!;
+  const p = (x: number) => pctOf(x, n);
+  return (
+    `${n.toLocaleString('en-US')} posts, titles of ~${r.title_len} characters ("<Modifier Topic Tail>: <angle>"), ` +
+    `content of ~${r.content_bytes} bytes each (kept short on purpose: the list returns every post's content, so the bench ` +
+    `measures the list, not the text it carries), draft ${p(r.draft!)} / ready ${p(r.ready!)} / assigned ${p(r.assigned!)} / ` +
+    `published ${p(r.published!)} / archived ${p(r.archived!)}, ${p(r.unplaced!)} on no site yet, the rest on ${r.sites} sites ` +
+    `(skewed as the ideas), ${p(r.grouped!)} written for one of ${r.groups!.toLocaleString('en-US')} keyword groups, created over a year`
+  );
+}

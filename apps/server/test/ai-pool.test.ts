@@ -303,6 +303,29 @@ describe('ideas', () => {
     }
   });
 
+  it('reports a model that does not answer in time, each attempt as its own decision', async () => {
+    await api('PUT', 'settings/integrations/ai', {
+      body: { baseUrl: ai.baseUrl, apiKey: ai.apiKey, model: 'gpt-slow', timeoutSeconds: 1 },
+    });
+    try {
+      ai.setResponder(() => ({ delayMs: 2_500, content: '{"ideas":[]}' }));
+      const before = await decisionCount();
+      const res = await api('POST', 'ai-content-pool/ideas/generate', { body: { website_id: siteId } });
+      const job = await t.waitForJob(res.body.data.job.id, admin);
+      expect(job.status).toBe('failed');
+      expect(job.error).toContain('did not answer within 1000 ms');
+      // The job tries twice (its retry), and each try is one run.
+      expect((await decisionCount()) - before).toBe(2);
+      const [failed] = (await api('GET', 'ai-content-pool/decisions?limit=1')).body.data.decisions;
+      expect(failed).toMatchObject({ action_type: 'generate_idea', output_data: null, model: 'gpt-slow' });
+      expect(failed.error).toContain('did not answer within 1000 ms');
+      expect(failed.latency_ms).toBeGreaterThanOrEqual(1_000);
+    } finally {
+      ai.setResponder(() => ({ status: 500 }));
+      await api('DELETE', 'settings/integrations/ai');
+    }
+  }, 90_000);
+
   it('lists ideas with filters and pagination (hasNext, hasPrev)', async () => {
     const all = await api('GET', `ai-content-pool/ideas?website_id=${siteId}&limit=2`);
     expect(all.status).toBe(200);

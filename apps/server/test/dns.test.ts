@@ -35,6 +35,15 @@ afterAll(async () => {
 function api(method: string, path: string, opts: RestOptions = {}) {
   return t.rest(method, path, { token: admin, ...opts });
 }
+
+/** The caller's "zone active" notifications about this domain, as GET notifications lists them. */
+async function zoneNotifications(domain: string) {
+  const res = await api('GET', 'notifications?limit=50');
+  return (res.body.data.notifications as { kind: string; params: { domain?: string } }[]).filter(
+    (n) => n.kind === 'dns.zone_active' && n.params.domain === domain,
+  );
+}
+
 async function boughtDomain(domainName: string): Promise<number> {
   const { id } = (await api('POST', 'domains', { body: { domainName, targetWebsite: 'blog.example' } })).body
     .data.domain;
@@ -111,6 +120,19 @@ describe('Cloudflare DNS/CDN for a domain', () => {
     const active = await api('GET', `cloudflare/dns-status/${id}`);
     expect(active.body.data.cloudflare_status).toBe('active');
     expect((await api('GET', `domains/${id}`)).body.data.domain.cloudflare_status).toBe('active');
+    // Whoever set the DNS up is told, once.
+    await api('GET', `cloudflare/dns-status/${id}`);
+    expect(await zoneNotifications('fresh-dns.com')).toEqual([
+      expect.objectContaining({
+        title: 'fresh-dns.com: Cloudflare zone active',
+        body: 'Cloudflare now serves the DNS of fresh-dns.com.',
+        params: { domain: 'fresh-dns.com' },
+        link: '/domains',
+        subject_type: 'domain',
+        subject_id: String(id),
+        read_at: null,
+      }),
+    ]);
   });
 
   it('resets: the zone is deleted at Cloudflare and forgotten here, with a history entry', async () => {
@@ -143,6 +165,8 @@ describe('Cloudflare DNS/CDN for a domain', () => {
     expect((await api('GET', `domains/${id}`)).body.data.domain.cloudflare_status).toBe('active');
     const history = (await api('GET', `cloudflare/dns-status/${id}`)).body.data.history;
     expect(history[0].action_type).toBe('zone_active');
+    expect(await refreshPendingZones(t.deps)).toMatchObject({ changed: 0 });
+    expect(await zoneNotifications('periodic-check.com')).toHaveLength(1);
     expect(JOB_SCHEDULES).toContainEqual({ kind: 'cloudflare.refresh-zones', cron: '*/10 * * * *' });
   });
 

@@ -217,6 +217,97 @@ describe('jobs', () => {
     expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker stopped/) });
   });
 
+  /**
+   * A stand-in for pg-boss's tables that only the explicit reconciliation of these tests reads: the
+   * workers' own reconciliation (every second here) sees no delivery for the rows below, and leaves
+   * them alone for their hour-long time limit.
+   */
+  const PROBE = 'reconcile_probe';
+  async function probeDelivery(id: string, state: string) {
+    await t.dbHandle.executeSql(`CREATE SCHEMA IF NOT EXISTS ${PROBE}`);
+    for (const table of ['job', 'archive']) {
+      await t.dbHandle.executeSql(
+        `CREATE TABLE IF NOT EXISTS ${PROBE}.${table} (id uuid PRIMARY KEY, state text NOT NULL)`,
+      );
+    }
+    await t.dbHandle.executeSql(`INSERT INTO ${PROBE}.job (id, state) VALUES ($1, $2)`, [id, state]);
+  }
+
+  /** A job row of the user's, with an hour's time limit, as a worker left it. */
+  const leftJob = (values: { title: string; status: 'running' | 'pending'; secondsAgo: number }) =>
+    t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'test.steps',
+        title: values.title,
+        status: values.status,
+        attempts: 1,
+        created_by: user.id,
+        time_limit_seconds: 3600,
+        updated_at: new Date(Date.now() - values.secondsAgo * 1000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+  it('leaves alone the retry a worker took while the orphaned attempt was being looked at', async () => {
+    // Attempt 1's worker died; pg-boss has the retry waiting.
+    const row = await leftJob({ title: 'Taken over', status: 'running', secondsAgo: 10 });
+    await probeDelivery(row.id, 'retry');
+    // Another worker starts attempt 2 after reconciliation has read the rows, before it writes. (The
+    // write is in a transaction: the embedded database's one session is free again by then.)
+    let interleaved = false;
+    const takeOver = () =>
+      t.db
+        .updateTable('jobs')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), status: 'running', updated_at: new Date() }))
+        .where('id', '=', row.id)
+        .execute();
+    const racing = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'transaction') {
+          return () => ({
+            execute: async (fn: (trx: unknown) => Promise<unknown>) => {
+              if (!interleaved) {
+                interleaved = true;
+                await takeOver();
+              }
+              return target.transaction().execute(fn as never);
+            },
+          });
+        }
+        const value = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+    await reconcileJobs(racing, PROBE);
+    expect(interleaved).toBe(true);
+    const job = (await t.rest('GET', `jobs/${row.id}`, { token: user.token })).body.data.job;
+    expect(job).toMatchObject({ status: 'running', attempts: 2 });
+    await t.db.deleteFrom('jobs').where('id', '=', row.id).execute();
+  });
+
+  it('fails a pending job whose delivery pg-boss ended without running it, and tells its creator', async () => {
+    const row = await leftJob({ title: 'Left waiting', status: 'pending', secondsAgo: 120 });
+    await probeDelivery(row.id, 'completed');
+    // One that waits for its retry (pg-boss has it) is left as it is.
+    const waiting = await leftJob({ title: 'Waiting for its retry', status: 'pending', secondsAgo: 120 });
+    await probeDelivery(waiting.id, 'retry');
+
+    await reconcileJobs(t.db, PROBE);
+    const job = (await t.rest('GET', `jobs/${row.id}`, { token: user.token })).body.data.job;
+    expect(job).toMatchObject({ status: 'failed', error: expect.stringMatching(/worker stopped/) });
+    const left = (await t.rest('GET', `jobs/${waiting.id}`, { token: user.token })).body.data.job;
+    expect(left).toMatchObject({ status: 'pending' });
+    const told = await t.db
+      .selectFrom('notifications')
+      .select('kind')
+      .where('user_id', '=', user.id)
+      .where('subject_id', '=', row.id)
+      .execute();
+    expect(told.map((n) => n.kind)).toEqual(['job.failed']);
+    await t.db.deleteFrom('jobs').where('id', 'in', [row.id, waiting.id]).execute();
+  });
+
   it('always lists unfinished jobs, however many finished ones there are', async () => {
     const running = await t.db
       .insertInto('jobs')

@@ -49,7 +49,7 @@ describe('server process', () => {
     // ---- First start: the admin account and its password are printed exactly once.
     const first = await start({ ...env, PORT: String(await freePort()) });
     await first.waitFor();
-    const out1 = first.stdout();
+    const out1 = await first.waitForOutput(/Blogfleet is listening/);
     const emails = [...out1.matchAll(/email:\s+(\S+)/g)].map((m) => m[1]);
     const passwords = [...out1.matchAll(/password:\s+(\S+)/g)].map((m) => m[1]!);
     expect(emails).toEqual(['admin@blogfleet.local']);
@@ -98,7 +98,7 @@ describe('server process', () => {
     // ---- Second start on the same DATA_DIR: nothing new printed, everything still valid.
     const second = await start({ ...env, PORT: String(await freePort()) });
     await second.waitFor();
-    const out2 = second.stdout();
+    const out2 = await second.waitForOutput(/Blogfleet is listening/);
     expect(out2).not.toMatch(/password:/);
     expect(out2).not.toMatch(/First start/);
     expect(out2).not.toContain(password);

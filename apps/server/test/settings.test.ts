@@ -140,7 +140,7 @@ const overrides = {
 };
 
 describe('integration settings over REST', () => {
-  it('lists the five sections, none configured, the AI on the offline generator', async () => {
+  it('lists the six sections, none configured, the AI on the offline generator', async () => {
     const res = await rest('GET', 'settings/integrations');
     expect(res.status).toBe(200);
     const list = res.body.data.integrations as { section: string; configured: boolean }[];
@@ -150,6 +150,7 @@ describe('integration settings over REST', () => {
       'cloudflare',
       'registrar',
       'keyword_data',
+      'monitoring',
     ]);
     const bySection = Object.fromEntries(list.map((s) => [s.section, s]));
     expect(bySection.ai).toMatchObject({
@@ -161,6 +162,12 @@ describe('integration settings over REST', () => {
     expect(bySection.cloudflare).toMatchObject({
       configured: false,
       secrets: { apiToken: { set: false, masked: null, source: null } },
+    });
+    expect(bySection.monitoring).toMatchObject({
+      configured: false,
+      source: 'defaults',
+      defaults: { uptimeIntervalMinutes: 5 },
+      secrets: { notificationWebhookUrl: { set: false, masked: null, source: null } },
     });
     expect(await textGenerator(t.deps)).toMatchObject({ kind: 'offline' });
   });

@@ -14,9 +14,14 @@ let cf: CloudflareTestServer;
 let pb: PorkbunTestServer;
 let admin: string;
 let user: string;
+/** While set, Cloudflare's answers to record listings come this late (what they list is read at once). */
+let slowListingMs = 0;
 
 beforeAll(async () => {
-  cf = await startCloudflareTestServer({ tokens: { [CF_TOKEN]: { owner: 'user' } } });
+  cf = await startCloudflareTestServer({
+    tokens: { [CF_TOKEN]: { owner: 'user' } },
+    delayMs: (req) => (req.method === 'GET' && req.path.endsWith('/dns_records') ? slowListingMs : 0),
+  });
   pb = await startPorkbunTestServer({ balanceCents: 100_000 });
   t = await startTestApp({
     CLOUDFLARE_API_URL: cf.baseUrl,
@@ -335,6 +340,50 @@ describe('Cloudflare DNS/CDN of a website', () => {
     expect(second[0]).toMatchObject({ id: first[0].id, content: '203.0.113.99' });
     expect(second[1]).toMatchObject({ name: 'new.in-step.com' });
     expect(second[1].id).not.toBe(first[1].id);
+  });
+
+  it('keeps a record added, edited or deleted here while a refresh waited for Cloudflare’s list', async () => {
+    const { siteId, zone } = await siteWithZone('mid-refresh.com');
+    const listed = (await api('GET', site(siteId, '/dns-records'))).body.data.records as {
+      id: number;
+      name: string;
+    }[];
+    const apex = listed.find((r) => r.name === 'mid-refresh.com')!;
+    const www = listed.find((r) => r.name === 'www.mid-refresh.com')!;
+    const listings = () =>
+      cf.requests.filter((r) => r.method === 'GET' && r.path === `/client/v4/zones/${zone().id}/dns_records`)
+        .length;
+    const before = listings();
+    slowListingMs = 3000;
+    try {
+      let settled = false;
+      const refresh = api('GET', site(siteId, '/dns-records')).finally(() => (settled = true));
+      await expect.poll(listings, { timeout: 20_000 }).toBeGreaterThan(before);
+      slowListingMs = 0;
+      const added = await api('POST', site(siteId, '/dns-records'), {
+        body: { type: 'CNAME', name: 'shop', content: 'mid-refresh.com' },
+      });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      const edited = await api('POST', site(siteId, '/dns-records'), {
+        body: { id: apex.id, type: 'A', name: '@', content: '203.0.113.77' },
+      });
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect((await api('DELETE', site(siteId, `/dns-records/${www.id}`))).status).toBe(200);
+      expect(settled, 'the refresh must still wait for its list').toBe(false);
+
+      const refreshed = await refresh;
+      expect(refreshed.status, JSON.stringify(refreshed.body)).toBe(200);
+      const records = refreshed.body.data.records as { id: number; name: string; content: string }[];
+      expect(records.map((r) => r.name).sort()).toEqual(['mid-refresh.com', 'shop.mid-refresh.com']);
+      expect(records.find((r) => r.id === apex.id)?.content).toBe('203.0.113.77');
+      expect(
+        zone()
+          .records.map((r) => r.name)
+          .sort(),
+      ).toEqual(['mid-refresh.com', 'shop.mid-refresh.com']);
+    } finally {
+      slowListingMs = 0;
+    }
   });
 
   it('sets the SSL mode on the zone and reads it back', async () => {

@@ -57,6 +57,12 @@ async function runJob(path: string, body?: unknown) {
   return waitForJob(res.body.data.job.id);
 }
 
+/** Whether the pull asked for page 2 of a collection since `since` requests. */
+const pageTwoAsked = (wp: WordPressTestServer, since: number, route: string) =>
+  wp.requests
+    .slice(since)
+    .some((r) => r.method === 'GET' && r.route === route && /[?&]page=2(&|$)/.test(r.url));
+
 const localPosts = (siteId: number) =>
   t.db.selectFrom('site_posts').selectAll().where('site_id', '=', siteId).orderBy('wp_post_id').execute();
 
@@ -313,6 +319,94 @@ describe('WordPress sync engine', () => {
     const jobs = await Promise.all([waitForJob(push.body.data.job.id), waitForJob(sync.body.data.job.id)]);
     expect(jobs.map((j) => j.status)).toEqual(['completed', 'completed']);
     expect(wp.state.posts.filter((p) => p.title === 'Only once')).toHaveLength(1);
+  });
+
+  it('keeps a tag added while a pull reads WordPress, and removes the one WordPress deleted', async () => {
+    const { wp, id } = await addSite('tag-during-pull.com', 1);
+    expect((await api('POST', `sites/${id}/tags`, { body: { name: 'sencha' } })).status).toBe(200);
+    wp.state.tags = wp.state.tags.filter((x) => x.name !== 'sencha');
+    // The pull reads the tags at once and the list of posts late: the tag below is made in between.
+    wp.inject({ method: 'GET', route: /^\/wp\/v2\/posts$/, delayMs: 4000 });
+    const readTags = () => wp.requests.filter((r) => r.method === 'GET' && r.route === '/wp/v2/tags').length;
+    const tagReadsBefore = readTags();
+    const started = await api('POST', `sites/${id}/wp-pull`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const jobId = started.body.data.job.id as string;
+    await expect.poll(readTags, { timeout: 20_000 }).toBeGreaterThan(tagReadsBefore);
+    const added = await api('POST', `sites/${id}/tags`, { body: { name: 'oolong' } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    // Still waiting for the list of posts: the pull has not saved anything yet.
+    const job = await t.db
+      .selectFrom('jobs')
+      .select(['status', 'progress'])
+      .where('id', '=', jobId)
+      .executeTakeFirstOrThrow();
+    expect(job, 'the pull must still be reading').toEqual({ status: 'running', progress: 5 });
+
+    const pulled = await waitForJob(jobId);
+    expect(pulled.status, JSON.stringify(pulled)).toBe('completed');
+    const tags = (await api('GET', `sites/${id}/tags`)).body.data.tags.map((x: { name: string }) => x.name);
+    expect(tags).toContain('oolong');
+    expect(tags).not.toContain('sencha');
+  });
+
+  it('keeps a tag that a deletion in wp-admin moved onto a page the pull had read; the next pull removes the deleted one', async () => {
+    const { wp, id } = await addSite('tags-over-pages.com', 1);
+    for (let i = 0; i < 150; i++)
+      wp.state.tags.push({ id: 50_000 + i, name: `leaf ${i}`, slug: `leaf-${i}` });
+    const first = await runJob(`sites/${id}/wp-pull`);
+    expect(first.status, JSON.stringify(first)).toBe('completed');
+    const localTags = async () =>
+      (await t.db.selectFrom('wp_tags').select('name').where('site_id', '=', id).execute()).map(
+        (r) => r.name,
+      );
+    expect(await localTags()).toHaveLength(wp.state.tags.length);
+    // 100 a page: the first of page 2 moves onto page 1 once a tag of page 1 is deleted.
+    const deleted = wp.state.tags[0]!;
+    const moved = wp.state.tags[100]!;
+    const tagsRoute = /^\/wp\/v2\/tags$/;
+    wp.inject(
+      { method: 'GET', route: tagsRoute, delayMs: 0 },
+      { method: 'GET', route: tagsRoute, delayMs: 8000 },
+    );
+    const asked = wp.requests.length;
+    const started = await api('POST', `sites/${id}/wp-pull`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await expect.poll(() => pageTwoAsked(wp, asked, '/wp/v2/tags'), { timeout: 20_000 }).toBe(true);
+    wp.state.tags = wp.state.tags.filter((x) => x.id !== deleted.id);
+
+    const pulled = await waitForJob(started.body.data.job.id);
+    expect(pulled.status, JSON.stringify(pulled)).toBe('completed');
+    expect(await localTags()).toContain(moved.name);
+    // Page 1 listed the deleted tag before it went: the next pull finds it gone.
+    expect((await runJob(`sites/${id}/wp-pull`)).status).toBe('completed');
+    const after = await localTags();
+    expect(after).toContain(moved.name);
+    expect(after).not.toContain(deleted.name);
+    expect(after).toHaveLength(wp.state.tags.length);
+  });
+
+  it('finishes a pull on its first attempt when a deletion in wp-admin leaves the posts a page shorter', async () => {
+    const { wp, id, firstPull } = await addSite('page-shorter.com', 101);
+    expect(firstPull.status).toBe('completed');
+    const postsRoute = /^\/wp\/v2\/posts$/;
+    wp.inject(
+      { method: 'GET', route: postsRoute, delayMs: 0 },
+      { method: 'GET', route: postsRoute, delayMs: 8000 },
+    );
+    const asked = wp.requests.length;
+    const started = await api('POST', `sites/${id}/wp-pull`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    await expect.poll(() => pageTwoAsked(wp, asked, '/wp/v2/posts'), { timeout: 20_000 }).toBe(true);
+    // 100 posts are one page: WordPress refuses the page 2 the pull is waiting for.
+    wp.state.posts = wp.state.posts.slice(1);
+
+    const pulled = await waitForJob(started.body.data.job.id);
+    expect(pulled, JSON.stringify(pulled)).toMatchObject({ status: 'completed', attempts: 1 });
+    const kept = new Set((await localPosts(id)).map((p) => p.wp_post_id));
+    for (const p of wp.state.posts) expect(kept.has(p.id), `post ${p.id}`).toBe(true);
+    expect((await runJob(`sites/${id}/wp-pull`)).status).toBe('completed');
+    expect(await localPosts(id)).toHaveLength(100);
   });
 
   it('syncs all sites a few at a time; a site that fails is reported and the others go on', async () => {

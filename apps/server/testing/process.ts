@@ -27,6 +27,8 @@ export interface ServerProcess {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Resolves once /healthz answers (or `path`), rejects with the output if the process exits first. */
   waitFor(path?: string, timeoutMs?: number): Promise<void>;
+  /** Resolves once stdout matches: a log line written after listen() may reach the pipe after /healthz answers. */
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<string>;
   /** SIGTERM and wait (SIGKILL after `withinMs`); answers how it ended and how long it took. */
   stop(withinMs?: number): Promise<{ code: number | null; signal: NodeJS.Signals | null; elapsedMs: number }>;
   kill(signal?: NodeJS.Signals): void;
@@ -94,6 +96,15 @@ export async function spawnServer(opts: SpawnOptions): Promise<ServerProcess> {
         await new Promise((r) => setTimeout(r, 150));
       }
       throw new Error(`server did not answer ${path} within ${timeoutMs} ms\n${describe()}`);
+    },
+    async waitForOutput(pattern: RegExp, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!pattern.test(out)) {
+        if (Date.now() > deadline)
+          throw new Error(`stdout did not match ${pattern} within ${timeoutMs} ms\n${describe()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return out;
     },
     async stop(withinMs = 10_000) {
       const t0 = Date.now();

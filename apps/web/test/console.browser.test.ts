@@ -358,8 +358,7 @@ describe.skipIf(blocker !== null)('web console in Chromium', { timeout: 60_000 }
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await page.goto('/content-pool/ideas');
     await page.getByRole('heading', { name: 'Ideas management' }).waitFor();
-    await page.getByText('This screen is being built').waitFor();
-    await page.getByText('Article ideas the agents proposed from your keywords').waitFor();
+    await page.getByRole('form', { name: 'Generate ideas' }).waitFor();
     await context.close();
   });
 

@@ -204,7 +204,7 @@ describe.skipIf(blocker !== null)('content management on real WordPress', { time
     await toasts
       .getByText(/is written and saved as a draft on its site/)
       .nth(0)
-      .waitFor();
+      .waitFor({ timeout: 90_000 });
     await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
     const pages = (await call('GET', 'content?type=page')).content as {
       id: number;

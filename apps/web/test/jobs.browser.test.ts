@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { defineJobKind, enqueueJob, registerJobKinds } from '@blogfleet/api';
+import { defineJobKind, enqueueJob, notifyUsers, registerJobKinds } from '@blogfleet/api';
 import {
   ADMIN,
   browserSuiteBlocker,
@@ -152,6 +152,83 @@ describe.skipIf(blocker !== null)('job panel in Chromium', { timeout: 90_000 }, 
       .where('title', '=', 'Publish gamma')
       .executeTakeFirstOrThrow();
     expect(stored.status).toBe('cancelled');
+    await context.close();
+  });
+
+  it('names a product job and its notification in the screen’s language', async () => {
+    // A purchase that ended while the user was away: the panel and the bell say it in Turkish.
+    const { context, page } = await signedIn({ width: 1440, height: 900 }, 'tr');
+    const job = await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'domains.bulk-purchase',
+        title: 'Buy 3 domains',
+        subject: null,
+        subject_id: null,
+        status: 'failed',
+        progress: 100,
+        message: null,
+        error: 'The registrar refused the payment',
+        payload: JSON.stringify({ domainIds: [1, 2, 3] }) as never,
+        created_by: owner.user.id,
+        created_at: new Date(),
+        updated_at: new Date(),
+        finished_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await notifyUsers(t.db, [owner.user.id], {
+      kind: 'job.failed',
+      title: 'Failed: Buy 3 domains',
+      body: 'The registrar refused the payment',
+      params: {
+        job_kind: 'domains.bulk-purchase',
+        job_title: 'Buy 3 domains',
+        job_values: { count: 3 },
+        error: 'The registrar refused the payment',
+      },
+      subjectType: 'job',
+      subjectId: job.id,
+    });
+    // A pull still running, whose message the server wrote in English (and with "1 posts").
+    const pull = await t.db
+      .insertInto('jobs')
+      .values({
+        kind: 'sites.pull',
+        title: 'WordPress pull of pull.example',
+        status: 'running',
+        progress: 80,
+        message: 'Saving 1 posts',
+        payload: JSON.stringify({ siteId: 1, domain: 'pull.example' }) as never,
+        created_by: owner.user.id,
+        started_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await page.reload();
+    await card(page, '3 alan adı satın al').waitFor();
+    await card(page, 'pull.example').getByText('Çalışıyor · 1 yazı kaydediliyor').waitFor();
+    await capture(page, 'jobs-panel-message-tr-1440');
+    await page
+      .getByText('3 alan adı satın al başarısız oldu: The registrar refused the payment')
+      .first()
+      .waitFor();
+    await page
+      .locator('header')
+      .getByRole('button', { name: /^Bildirimler/ })
+      .click();
+    const item = page
+      .getByRole('menu')
+      .getByRole('menuitem')
+      .filter({ hasText: 'Alan adı satın alma başarısız oldu' });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('The registrar refused the payment');
+    await page.keyboard.press('Escape');
+    // Switched to English, the finished job's card follows.
+    await page.getByRole('button', { name: 'en', exact: true }).click();
+    await card(page, 'Buy 3 domains').waitFor();
+    await card(page, 'pull.example').getByText('Running · Saving 1 post', { exact: true }).waitFor();
+    await t.db.updateTable('jobs').set({ status: 'cancelled' }).where('id', '=', pull.id).execute();
     await context.close();
   });
 });

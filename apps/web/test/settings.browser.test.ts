@@ -95,7 +95,7 @@ describe.skipIf(blocker !== null)('settings screen in Chromium', { timeout: 90_0
     await card.getByLabel('Account ID').fill(CF_ACCOUNT);
     await card.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Cloudflare settings saved').waitFor();
-    await card.getByTestId('status-cloudflare').getByText('Configured').waitFor();
+    await card.getByTestId('status-cloudflare').getByText('Configured', { exact: true }).waitFor();
 
     await page.reload();
     await card.getByText('Stored: ••••9d4e. Leave empty to keep it.').waitFor();
@@ -140,7 +140,7 @@ describe.skipIf(blocker !== null)('settings screen in Chromium', { timeout: 90_0
     await registrar.getByLabel(/^API key/).fill('pk1_browser_registrar_key_0001');
     await registrar.getByLabel('Secret API key').fill('sk1_browser_registrar_secret_0002');
     await registrar.getByRole('button', { name: 'Save' }).click();
-    await registrar.getByTestId('status-registrar').getByText('Configured').waitFor();
+    await registrar.getByTestId('status-registrar').getByText('Configured', { exact: true }).waitFor();
     await registrar.getByRole('button', { name: 'Clear' }).click();
     const confirm = page.getByRole('alertdialog');
     await confirm.getByText('Clear the Domain registrar settings?').waitFor();

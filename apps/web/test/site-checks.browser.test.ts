@@ -43,6 +43,13 @@ describe.skipIf(blocker !== null)(
         JOB_WORKERS: 'true',
       });
       browser = await launchChromium();
+      // The periodic screenshots (every quarter hour) would shoot a new site while a test looks at it.
+      const { accessToken } = await login(server.url, ADMIN);
+      const off = await api(server.url, 'PUT', 'settings/integrations/wordpress_host', {
+        token: accessToken,
+        body: { screenshotIntervalHours: 0 },
+      });
+      expect(off.status, JSON.stringify(off.body)).toBe(200);
     });
     afterAll(async () => {
       await browser?.close();
@@ -70,7 +77,10 @@ describe.skipIf(blocker !== null)(
 
     it('takes a screenshot and a performance test from the side panel; the list shows the thumbnail', async () => {
       const { id } = await addSite('Harbour Log', 'harbour-log.com');
-      const { context, page } = await openSignedIn(browser, server.url, ADMIN, { viewport: DESKTOP });
+      const { context, page } = await openSignedIn(browser, server.url, ADMIN, {
+        viewport: DESKTOP,
+        quietJobs: true,
+      });
       const toasts = page.getByRole('region', { name: /Notifications/ });
       await page.goto(`/sites/${id}`);
       await page.getByText('No screenshot yet').waitFor();
@@ -134,7 +144,10 @@ describe.skipIf(blocker !== null)(
     it('says why when the site does not answer, and keeps no screenshot', async () => {
       const { id, wp } = await addSite('Closed Shop', 'closed-shop.com');
       await wp.close();
-      const { context, page } = await openSignedIn(browser, server.url, ADMIN, { viewport: DESKTOP });
+      const { context, page } = await openSignedIn(browser, server.url, ADMIN, {
+        viewport: DESKTOP,
+        quietJobs: true,
+      });
       await page.goto(`/sites/${id}`);
       await page.getByRole('button', { name: 'Take screenshot' }).click();
       await page

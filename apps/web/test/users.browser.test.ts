@@ -99,6 +99,62 @@ describe.skipIf(blocker !== null)('the users list in Chromium', { timeout: 120_0
     await context.close();
   });
 
+  it('keeps what is typed while the list is slow to answer the text sent before', async () => {
+    const { context, page } = await signedIn('en', DESKTOP);
+    // The page's own clock, so the box's 300 ms wait runs only when the test says.
+    await page.clock.install();
+    await page.goto('/users');
+    await expect.poll(async () => (await rowNames(page)).length).toBe(10);
+    const onlyWriters = async () => (await rowNames(page)).every((name) => name.startsWith('writer.'));
+    expect(await onlyWriters(), 'the first page without a search has others too').toBe(false);
+    await page.clock.pauseAt(Date.now() + 1_000);
+    // The router shows a sent search only once its list has loaded: hold the lists back.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const isList = (url: URL) => url.pathname.includes('users.list');
+    let sent = false;
+    await page.route(isList, async (route) => {
+      if (route.request().url().includes('writer')) sent = true;
+      await held;
+      await route.continue();
+    });
+    const box = page.getByRole('searchbox', { name: 'Search users' });
+    await box.fill('writer');
+    // React sets the wait once it has rendered the text; the request goes out on a timer of its own.
+    await page.waitForTimeout(200);
+    await page.clock.runFor(300);
+    for (let i = 0; i < 20 && !sent; i++) {
+      await page.clock.runFor(5);
+      await page.waitForTimeout(50);
+    }
+    expect(sent, 'the list of "writer" is asked for').toBe(true);
+    // More typed while "writer" waits, and the list of "writer" comes before the box sends this text.
+    await box.pressSequentially('.0');
+    release();
+    let waited = 0;
+    while (!(await onlyWriters()) && waited < 250) {
+      await page.clock.runFor(10);
+      await page.waitForTimeout(50);
+      waited += 10;
+    }
+    expect(await onlyWriters(), 'the list of "writer" is shown').toBe(true);
+    await page.waitForTimeout(200);
+    expect(await box.inputValue()).toBe('writer.0');
+    await page.clock.runFor(300);
+    await expect.poll(() => new URL(page.url()).searchParams.get('search')).toBe('writer.0');
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(50);
+        return (await rowNames(page)).length;
+      })
+      .toBe(9);
+    expect(await box.inputValue()).toBe('writer.0');
+    // No longer than a list takes.
+    expect(await box.getAttribute('maxlength')).toBe('200');
+    await page.unroute(isList);
+    await context.close();
+  });
+
   it('runs each bulk action on the selected rows, stating the count, in Turkish', async () => {
     const { context, page } = await signedIn('tr', DESKTOP);
     await page.goto('/users?search=reviewer');

@@ -19,7 +19,19 @@ export { listKeywords } from './services/keywords';
 export { listKeywordGroups } from './services/keyword-groups';
 export { keywordScore, type KeywordMetrics } from './services/keyword-score';
 export { refreshPendingZones } from './services/dns';
+export {
+  requestTimeoutFor,
+  runUptimeChecks,
+  uptimeClaimLimit,
+  UPTIME_CONCURRENCY,
+  UPTIME_MIN_REQUEST_TIMEOUT_MS,
+  UPTIME_REQUEST_TIMEOUT_MS,
+} from './services/uptime';
+export { notifyActiveUsers, notifyUsers } from './services/notifications';
 export { publishDuePosts } from './services/site-posts';
+export { publishOnCadence } from './services/pool-publishing';
+export { listIdeas } from './services/ai-ideas';
+export { listPosts } from './services/ai-posts';
 export { withSiteLease } from './services/site-sync';
 export { serveHostedSites, stopHostedSites } from './services/wordpress-hosting';
 export { fileStore, filesRoot, screenshotKey, SCREENSHOT_NAME, type FileStore } from './services/site-files';

@@ -1,6 +1,8 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { accountRouter } from './routers/account';
 import { aiPoolRouter } from './routers/ai-pool';
+import { analyticsRouter } from './routers/analytics';
+import { sitePoolRouter } from './routers/site-pool';
 import { authRouter } from './routers/auth';
 import { cloudflareRouter } from './routers/cloudflare';
 import { contentRouter } from './routers/content';
@@ -10,6 +12,7 @@ import { domainsRouter } from './routers/domains';
 import { jobsRouter } from './routers/jobs';
 import { keywordGroupsRouter } from './routers/keyword-groups';
 import { keywordsRouter } from './routers/keywords';
+import { notificationsRouter } from './routers/notifications';
 import { settingsRouter } from './routers/settings';
 import { sitesRouter } from './routers/sites';
 import { usersRouter } from './routers/users';
@@ -30,6 +33,9 @@ export const appRouter = router({
   keywordGroups: keywordGroupsRouter,
   content: contentRouter,
   aiPool: aiPoolRouter,
+  sitePool: sitePoolRouter,
+  notifications: notificationsRouter,
+  analytics: analyticsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -10,6 +10,7 @@ export const integrationNames = [
   'registrar',
   'keyword_data',
   'files',
+  'monitoring',
 ] as const;
 export type IntegrationName = (typeof integrationNames)[number];
 

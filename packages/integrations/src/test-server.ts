@@ -65,7 +65,7 @@ export interface BareTestServerOptions {
    * Milliseconds every answer waits after the request was handled (the work is done, only the answer
    * is late: a client that timed out may still have changed something). Read on each request.
    */
-  delayMs?: () => number;
+  delayMs?: (req: RecordedHttpRequest) => number;
 }
 
 export async function startBareTestServer(
@@ -112,7 +112,7 @@ export async function startBareTestServer(
     } catch (err) {
       reply = { status: 500, body: { error: (err as Error).message } };
     }
-    const delay = options.delayMs?.() ?? 0;
+    const delay = options.delayMs?.(recorded) ?? 0;
     if (delay > 0) await wait(delay, res);
     send(res, reply);
   });

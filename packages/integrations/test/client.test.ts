@@ -234,6 +234,19 @@ describe('paging, retries and timeouts', () => {
     expect(await client.listPosts({ status: ['draft'] })).toEqual([]);
   });
 
+  it('ends a listing at a page that a deletion took away, with what it had read', async () => {
+    const { client, server } = await setup({ seedPosts: 101 });
+    server.inject(
+      { method: 'GET', route: '/wp/v2/posts', delayMs: 0 },
+      { method: 'GET', route: '/wp/v2/posts', delayMs: 500 },
+    );
+    const listing = client.listPosts({ status: ['publish'] });
+    await expect.poll(() => server.count('GET', '/wp/v2/posts')).toBe(2);
+    server.state.posts = server.state.posts.slice(1);
+    expect(await listing).toHaveLength(100);
+    expect(server.count('GET', '/wp/v2/posts')).toBe(2);
+  });
+
   it('retries a GET after 503s and succeeds', async () => {
     const { client, server } = await setup();
     server.inject({ route: '/wp/v2/categories', status: 503, times: 2 });

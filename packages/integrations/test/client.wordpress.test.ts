@@ -204,6 +204,13 @@ describe.skipIf(unavailable !== null)('WordPress client against real WordPress',
     const allTags = await wp.listTags();
     for (const t of tags) expect(allTags.find((x) => x.id === t.id)).toMatchObject({ ...t, count: 1 });
     expect((await wp.listMedia()).find((m) => m.id === media.id)).toEqual(media);
+    // What a pull asks of the ones its listing missed: these ids only; one WordPress lacks is left out.
+    const none = 999_999;
+    expect((await wp.listCategories({ include: [cats[0]!.id, none] })).map((c) => c.id)).toEqual([
+      cats[0]!.id,
+    ]);
+    expect((await wp.listTags({ include: [tags[1]!.id, none] })).map((t) => t.id)).toEqual([tags[1]!.id]);
+    expect(await wp.listMedia({ include: [media.id, none] })).toEqual([media]);
   });
 
   it('schedules a post and lists posts by status', async () => {
@@ -224,6 +231,13 @@ describe.skipIf(unavailable !== null)('WordPress client against real WordPress',
     expect((await wp.deletePost(draft.id)).status).toBe('trash');
     expect((await wp.deletePost(draft.id, { force: true })).id).toBe(draft.id);
     expect((await wp.listPosts()).some((p) => p.id === draft.id)).toBe(false);
+    // What a listing meets when a deletion took its next page away; the client ends the listing there.
+    for (const route of ['/wp/v2/posts', '/wp/v2/media']) {
+      const past = await wp.request('GET', route, { query: { page: 999 } }).catch((e: unknown) => e);
+      expect(past).toMatchObject({
+        details: { status: 400, wpCode: expect.stringMatching(/_invalid_page_number$/) },
+      });
+    }
   });
 
   it('updates settings and reads them back', async () => {

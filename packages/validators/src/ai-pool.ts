@@ -264,6 +264,10 @@ export const listPostsInput = listInput({
 }).extend({
   status: z.enum(postStatuses).optional(),
   website_id: id.optional(),
+  /** Posts written for this keyword group's keywords (core §2 content-pool tab's group filter). */
+  group_id: id.optional(),
+  /** A site's content-pool tab: drafts and ready posts, those assigned to or published on it, and those a deleted site left. */
+  assignable_to: id.optional(),
   start_date: dateFilter,
   /** Inclusive: the whole day. */
   end_date: dateFilter,
@@ -291,6 +295,8 @@ export const updatePostInput = z.object({
   content: text(200_000, 'The content is longer than 200,000 characters'),
   target_keywords: shortList('keyword').default([]),
   tags: shortList('tag').default([]),
+  /** When the editor opened the post: the save records the human edit time from it. */
+  editing_since: z.coerce.date().optional(),
 });
 export type UpdatePostInput = z.infer<typeof updatePostInput>;
 
@@ -352,6 +358,8 @@ export const listFeedbackInput = z.object({
   idea_pool_id: id.optional(),
   post_pool_id: id.optional(),
   is_synthesized: z.stringbool().optional(),
+  /** true: only what editors' actions recorded; false: only what was written by hand. */
+  implicit: z.stringbool().optional(),
 });
 export type ListFeedbackInput = z.infer<typeof listFeedbackInput>;
 
@@ -413,3 +421,128 @@ export const listPoliciesInput = z.object({
   before_id: id.optional(),
 });
 export type ListPoliciesInput = z.infer<typeof listPoliciesInput>;
+
+export const exampleStatuses = ['active', 'archived'] as const;
+
+const keywordsField = shortList('keyword').default([]);
+
+/** A content example's metadata (doc2 §3): SEO fields and who, what kind and in what voice it is for. */
+export const exampleMetadata = z.object({
+  seo_title: text(120, 'An SEO title has at most 120 characters').default(''),
+  meta_description: text(320, 'A meta description has at most 320 characters').default(''),
+  target_keywords: keywordsField,
+  audience: text(200, 'The audience has at most 200 characters').default(''),
+  genre: text(100, 'The genre has at most 100 characters').default(''),
+  tone: text(100, 'The tone has at most 100 characters').default(''),
+});
+export type ExampleMetadata = z.infer<typeof exampleMetadata>;
+
+const exampleTitle = z
+  .string()
+  .max(2048)
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, 'Title is required').max(300, 'A title has at most 300 characters'));
+const exampleContent = z
+  .string()
+  .max(200_000, 'The content is longer than 200,000 characters')
+  .transform((v) => v.trim())
+  .pipe(z.string().min(1, 'Content is required'));
+
+/** POST ai-content-pool/examples (doc2 §7): title, content, metadata; a new example is active. */
+export const createExampleInput = z.object({
+  title: exampleTitle,
+  content: exampleContent,
+  metadata: exampleMetadata.default({
+    seo_title: '',
+    meta_description: '',
+    target_keywords: [],
+    audience: '',
+    genre: '',
+    tone: '',
+  }),
+});
+export type CreateExampleInput = z.infer<typeof createExampleInput>;
+
+/** PUT ai-content-pool/examples/{id} (doc2 §7): a status (archive, or back to active), or the whole example. */
+export const updateExampleInput = z.object({
+  id,
+  title: exampleTitle.optional(),
+  content: exampleContent.optional(),
+  metadata: exampleMetadata.optional(),
+  status: z.enum(exampleStatuses, 'An example is active or archived').optional(),
+});
+export type UpdateExampleInput = z.infer<typeof updateExampleInput>;
+
+/** GET ai-content-pool/examples: search in title and content, status (default: all), newest first. */
+export const listExamplesInput = listInput({
+  sorts: ['created_at'] as const,
+  defaultSort: 'created_at',
+  defaultLimit: 50,
+}).extend({ status: z.enum(exampleStatuses).optional() });
+export type ListExamplesInput = z.infer<typeof listExamplesInput>;
+
+/** Measured from events (doc2 §4): times in seconds (shown in minutes), the rest in percent. */
+export const metricTypes = [
+  'human_edit_time',
+  'publish_time',
+  'time_to_approve',
+  'time_to_reject',
+  'seo_score',
+  'engagement_rate',
+  'approval_rate',
+] as const;
+export type MetricType = (typeof metricTypes)[number];
+export const TIME_METRICS: readonly MetricType[] = [
+  'human_edit_time',
+  'publish_time',
+  'time_to_approve',
+  'time_to_reject',
+];
+
+/** GET ai-content-pool/metrics (doc2 §7): metric_type, start_date, end_date (inclusive days). */
+export const listMetricsInput = z.object({
+  metric_type: z.enum(metricTypes, 'Unknown metric type').optional(),
+  start_date: dateFilter,
+  end_date: dateFilter,
+  /** How many single measurements the detail table gets (newest first). */
+  limit: z.coerce.number<number>().int().min(1).max(500).default(100),
+});
+export type ListMetricsInput = z.infer<typeof listMetricsInput>;
+
+const bulkIds = z
+  .array(id)
+  .min(1, 'Select at least one item')
+  .max(100, 'At most 100 items at a time')
+  .transform((ids) => [...new Set(ids)]);
+
+/** POST ai-content-pool/ideas/bulk-status: one status move per idea, each answered on its own. */
+export const bulkIdeaStatusInput = z.object({
+  ids: bulkIds,
+  status: z.enum(['approved', 'rejected'], 'Bulk review approves or rejects'),
+});
+export type BulkIdeaStatusInput = z.infer<typeof bulkIdeaStatusInput>;
+
+/** POST ai-content-pool/ideas/bulk-promote: a promotion job per approved idea. */
+export const bulkPromoteInput = z.object({ ids: bulkIds });
+
+/** POST ai-content-pool/posts/bulk-status: publish or archive the selected posts. */
+export const bulkPostStatusInput = z.object({
+  ids: bulkIds,
+  status: z.enum(['ready', 'published', 'archived'], 'Bulk actions publish, archive or mark ready'),
+});
+export type BulkPostStatusInput = z.infer<typeof bulkPostStatusInput>;
+
+/** POST sites/{id}/posts/assign (core §7): pool posts to publish on this site. */
+export const assignPostsInput = z.object({ id, postIds: bulkIds });
+export type AssignPostsInput = z.infer<typeof assignPostsInput>;
+
+/** Publishing cadence: the site publishes this many of its assigned posts a week (0: off). */
+export const publishingCadenceInput = z.object({
+  id,
+  posts_per_week: z
+    .number('Between 0 and 50 posts a week')
+    .int('A whole number of posts')
+    .min(0, 'Between 0 and 50 posts a week')
+    .max(50, 'Between 0 and 50 posts a week'),
+});
+export type PublishingCadenceInput = z.infer<typeof publishingCadenceInput>;

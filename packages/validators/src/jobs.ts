@@ -15,3 +15,12 @@ export const listJobsInput = z.object({
   limit: z.coerce.number<number>().int().min(1).max(100).default(20),
 });
 export type ListJobsInput = z.infer<typeof listJobsInput>;
+
+/** What a job's title names, so a client can say it in its own language (the title is English). */
+export const jobTitleValues = z.object({
+  domain: z.string().optional(),
+  count: z.number().int().optional().describe('How many ideas, domains, keywords or sites'),
+  content_type: z.string().optional(),
+  target: z.string().optional().describe('The website keywords are generated for'),
+});
+export type JobTitleValues = z.infer<typeof jobTitleValues>;

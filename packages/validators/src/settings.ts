@@ -11,6 +11,7 @@ export const integrationSections = [
   'cloudflare',
   'registrar',
   'keyword_data',
+  'monitoring',
 ] as const;
 export type IntegrationSection = (typeof integrationSections)[number];
 export const integrationSection = z.enum(integrationSections);
@@ -29,6 +30,8 @@ export const integrationSecretFields = {
   cloudflare: ['apiToken'],
   registrar: ['apiKey', 'secretApiKey'],
   keyword_data: ['password'],
+  // A Slack-style incoming webhook URL carries its own credential in the path.
+  monitoring: ['notificationWebhookUrl'],
 } as const satisfies Record<IntegrationSection, readonly string[]>;
 
 /** A secret left empty (or out) on save keeps the stored one. */
@@ -87,6 +90,14 @@ export const aiSettingsInput = z.object({
     .number('Must be between 0 and 2')
     .min(0, 'Must be between 0 and 2')
     .max(2, 'Must be between 0 and 2')
+    .nullable()
+    .optional(),
+  /** How long one request may take before it is abandoned (and retried); empty: 60 s. */
+  timeoutSeconds: z
+    .number('Between 1 and 600 seconds')
+    .int('Between 1 and 600 seconds')
+    .min(1, 'Between 1 and 600 seconds')
+    .max(600, 'Between 1 and 600 seconds')
     .nullable()
     .optional(),
 });
@@ -195,12 +206,41 @@ export const keywordDataSettingsInput = z.object({
 });
 export type KeywordDataSettingsInput = z.infer<typeof keywordDataSettingsInput>;
 
+export const UPTIME_DEFAULT_INTERVAL_MINUTES = 5;
+const INTERVAL_MESSAGE = 'Between 1 and 1440 minutes';
+
+/**
+ * Monitoring and notifications: how often every active site's uptime is checked, and where site-down and
+ * site-up events are also posted (a Slack-compatible incoming webhook; write-only like other secrets:
+ * empty keeps the stored one, null removes it).
+ */
+export const monitoringSettingsInput = z.object({
+  /** Minutes between two checks of a site; empty: 5. */
+  uptimeIntervalMinutes: z
+    .number(INTERVAL_MESSAGE)
+    .int(INTERVAL_MESSAGE)
+    .min(1, INTERVAL_MESSAGE)
+    .max(1440, INTERVAL_MESSAGE)
+    .nullable()
+    .optional(),
+  notificationWebhookUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine(noNulBytes, 'Must not contain NUL characters')
+    .refine((s) => s === '' || isHttpUrl(s), 'Must be an http:// or https:// URL')
+    .nullable()
+    .optional(),
+});
+export type MonitoringSettingsInput = z.infer<typeof monitoringSettingsInput>;
+
 export const integrationSettingsInputs = {
   ai: aiSettingsInput,
   wordpress_host: wordpressHostSettingsInput,
   cloudflare: cloudflareSettingsInput,
   registrar: registrarSettingsInput,
   keyword_data: keywordDataSettingsInput,
+  monitoring: monitoringSettingsInput,
 } as const;
 
 export type IntegrationSettingsInput = {
@@ -209,4 +249,5 @@ export type IntegrationSettingsInput = {
   cloudflare: CloudflareSettingsInput;
   registrar: RegistrarSettingsInput;
   keyword_data: KeywordDataSettingsInput;
+  monitoring: MonitoringSettingsInput;
 };

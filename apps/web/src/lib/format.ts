@@ -6,8 +6,20 @@ export function formatUserDate(iso: string | null | undefined): string {
   return new Date(iso).toLocaleString('tr-TR', { dateStyle: 'short', timeStyle: 'short' });
 }
 
+/** A time without the year, short enough for a chart's axis ("26/11 14:05"), the same Turkish way. */
+export function formatUserDayTime(iso: string): string {
+  const d = new Date(iso);
+  const day = d.toLocaleDateString('tr-TR', { day: '2-digit', month: '2-digit' });
+  return `${day} ${d.toLocaleTimeString('tr-TR', { hour: '2-digit', minute: '2-digit' })}`;
+}
+
 export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
   return new Intl.NumberFormat(i18n.locale === 'tr' ? 'tr-TR' : 'en-US', options).format(n);
+}
+
+/** A long text cut for a line (a toast, a card), with an ellipsis when cut. */
+export function shortText(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;
 }
 
 /** Scores on the 0–10 scale, shown as x.x/10. */

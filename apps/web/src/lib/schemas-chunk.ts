@@ -10,3 +10,7 @@ export {
   loginInput,
 } from '@blogfleet/validators';
 export { zodResolver } from '@hookform/resolvers/zod';
+// The content pool's ideas and posts pages.
+export { listIdeasInput, listPostsInput } from '@blogfleet/validators';
+// The AI content pool's tabs (features/ai-pool/ai-pool-search.ts).
+export { listDecisionsInput, listMetricsInput, listPoliciesInput } from '@blogfleet/validators';

@@ -1,6 +1,6 @@
 import type { Pagination } from '@blogfleet/validators';
 import type { PaginationState, SortingState } from '@tanstack/react-table';
-import { useEffect, useState } from 'react';
+import { useDebouncedUrlText } from './use-debounced-url-text';
 
 type Navigate<S> = (options: { search: (prev: S) => S; replace: boolean }) => Promise<void>;
 
@@ -30,20 +30,15 @@ export interface ListTableProps {
  * DataTable's sorting and paging to the same URL.
  */
 export function useListUrl<S extends ListUrlState>(search: S, navigate: Navigate<S>) {
-  const [searchText, setSearchText] = useState(String(search.search ?? ''));
   const setSearch = (patch: Partial<S>, keepPage = false) =>
     navigate({
       search: (prev) => ({ ...prev, ...(keepPage ? {} : { page: undefined }), ...patch }),
       replace: true,
     });
-
-  useEffect(() => setSearchText(String(search.search ?? '')), [search.search]);
-  useEffect(() => {
-    const next = String(searchText).trim();
-    if (next === String(search.search ?? '')) return;
-    const timer = setTimeout(() => void setSearch({ search: next || undefined } as Partial<S>), 300);
-    return () => clearTimeout(timer);
-  });
+  const [searchText, setSearchText] = useDebouncedUrlText(
+    String(search.search ?? ''),
+    (next) => void setSearch({ search: next || undefined } as Partial<S>),
+  );
 
   /** `query` is the list call's input (its defaults filled in); `pagination` the answer's, once loaded. */
   const tableProps = (

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { generateIdeas, rewriteIdea } from '../services/ai-ideas';
 import { synthesizePolicies } from '../services/ai-policies';
 import { promoteIdea } from '../services/ai-posts';
+import { publishOnCadence } from '../services/pool-publishing';
 import { defineJobKind, jobContext } from './kind';
 
 /** POST ai-content-pool/ideas/generate: the generation agent writes, the evaluation agent scores. */
@@ -52,4 +53,16 @@ export const synthesizePoliciesJob = defineJobKind({
   timeLimitSeconds: 10 * 60,
   title: () => 'Synthesize policies from feedback',
   run: async ({ deps, createdBy }) => synthesizePolicies(jobContext({ deps, createdBy })),
+});
+
+/** Every 10 minutes: each site with a publishing cadence whose turn has come publishes its next post. */
+export const publishOnCadenceJob = defineJobKind({
+  kind: 'ai.publish-on-cadence',
+  payload: z.object({}),
+  retryLimit: 0,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 9 * 60,
+  title: () => 'Publish posts on cadence',
+  internal: true,
+  run: ({ deps }) => publishOnCadence(jobContext({ deps, createdBy: null })),
 });

@@ -7,9 +7,12 @@ const reasonOf = (err: unknown) =>
   isIntegrationError(err) || err instanceof Error ? err.message : String(err);
 
 interface BulkDnsAction {
-  /** "set up", "reset": the words of the progress and failure messages. */
+  /** "set up", "reset": the words of the failure message. */
   verb: string;
   run(ctx: DnsCtx, domainId: number): Promise<unknown>;
+  /** Progress messages (templates of JOB_MESSAGES): at one domain, and at the end. */
+  doing(domain: string): string;
+  did(count: number): string;
 }
 
 /**
@@ -18,7 +21,7 @@ interface BulkDnsAction {
  */
 async function eachDomain(
   { payload, deps, createdBy, progress }: JobRun<BulkDomainIdsInput>,
-  { verb, run }: BulkDnsAction,
+  { verb, run, doing, did }: BulkDnsAction,
 ) {
   const ctx: DnsCtx = jobContext({ deps, createdBy });
   const rows = await deps.db
@@ -29,9 +32,8 @@ async function eachDomain(
     .execute();
   const done: string[] = [];
   const failed: { domain: string; reason: string }[] = [];
-  const capitalised = verb[0]!.toUpperCase() + verb.slice(1);
   for (const [i, row] of rows.entries()) {
-    await progress(Math.round((i / rows.length) * 100), `${capitalised} DNS for ${row.domain_name}`);
+    await progress(Math.round((i / rows.length) * 100), doing(row.domain_name));
     try {
       await run(ctx, row.id);
       done.push(row.domain_name);
@@ -45,7 +47,7 @@ async function eachDomain(
       `Failed to ${verb} DNS for some domains: ${list}. Done for ${done.length} of ${rows.length}.`,
     );
   }
-  await progress(100, `${capitalised} DNS for ${done.length} domains`);
+  await progress(100, did(done.length));
   return { done, missing: payload.domainIds.length - rows.length };
 }
 
@@ -57,7 +59,13 @@ export const bulkSetupDnsJob = defineJobKind({
   payload: bulkDomainIdsInput,
   ...limits,
   title: ({ domainIds }) => `Set up DNS for ${domainIds.length} domains`,
-  run: (job) => eachDomain(job, { verb: 'set up', run: setupDns }),
+  run: (job) =>
+    eachDomain(job, {
+      verb: 'set up',
+      run: setupDns,
+      doing: (domain) => `Set up DNS for ${domain}`,
+      did: (count) => `Set up DNS for ${count} domains`,
+    }),
 });
 
 /** POST cloudflare/bulk/reset-dns: resetDns for each domain. */
@@ -66,5 +74,11 @@ export const bulkResetDnsJob = defineJobKind({
   payload: bulkDomainIdsInput,
   ...limits,
   title: ({ domainIds }) => `Reset DNS for ${domainIds.length} domains`,
-  run: (job) => eachDomain(job, { verb: 'reset', run: resetDns }),
+  run: (job) =>
+    eachDomain(job, {
+      verb: 'reset',
+      run: resetDns,
+      doing: (domain) => `Reset DNS for ${domain}`,
+      did: (count) => `Reset DNS for ${count} domains`,
+    }),
 });

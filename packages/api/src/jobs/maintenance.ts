@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { compactStatCounters, pruneOldRecords } from '../services/housekeeping';
+import { publishOnCadenceJob } from './ai-pool';
+import { pullAllAnalyticsJob } from './analytics';
 import { refreshZonesJob } from './domains';
 import { publishDuePostsJob } from './sites';
 import { refreshScreenshotsJob } from './site-checks';
+import { uptimeCheckJob } from './uptime';
 import { defineJobKind } from './kind';
 
 /** Spent sessions, login attempts past their window and old finished jobs; every 15 minutes. */
@@ -40,4 +43,7 @@ export const JOB_SCHEDULES = [
   { kind: refreshZonesJob.kind, cron: '*/10 * * * *' },
   { kind: publishDuePostsJob.kind, cron: '* * * * *' },
   { kind: refreshScreenshotsJob.kind, cron: '*/15 * * * *' },
+  { kind: publishOnCadenceJob.kind, cron: '*/10 * * * *' },
+  { kind: pullAllAnalyticsJob.kind, cron: '*/10 * * * *' },
+  { kind: uptimeCheckJob.kind, cron: '* * * * *' },
 ];

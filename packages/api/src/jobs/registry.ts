@@ -1,4 +1,5 @@
 import type { JobKind } from './kind';
+import { pullAllAnalyticsJob, pullSiteAnalyticsJob } from './analytics';
 import { bulkPurchaseJob, refreshZonesJob } from './domains';
 import { createSiteJob, deleteSiteJob } from './creator';
 import {
@@ -12,9 +13,16 @@ import {
 import { bulkResetDnsJob, bulkSetupDnsJob } from './dns';
 import { performanceTestJob, refreshScreenshotsJob, screenshotJob } from './site-checks';
 import { compactCountersJob, pruneJob } from './maintenance';
+import { uptimeCheckJob } from './uptime';
 import { generateKeywordsJob, refreshKeywordMetricsJob } from './keywords';
 import { generateContentJob } from './content';
-import { generateIdeasJob, promoteIdeaJob, rewriteIdeaJob, synthesizePoliciesJob } from './ai-pool';
+import {
+  generateIdeasJob,
+  promoteIdeaJob,
+  publishOnCadenceJob,
+  rewriteIdeaJob,
+  synthesizePoliciesJob,
+} from './ai-pool';
 
 /** Every job kind the product has, in one place; workers serve exactly these. */
 // Kinds differ in payload and result types; the registry hands them out by name, checked at the edges
@@ -47,6 +55,10 @@ const productKinds: AnyJobKind[] = [
   rewriteIdeaJob,
   promoteIdeaJob,
   synthesizePoliciesJob,
+  publishOnCadenceJob,
+  pullSiteAnalyticsJob,
+  pullAllAnalyticsJob,
+  uptimeCheckJob,
 ];
 
 const kinds = new Map<string, AnyJobKind>(productKinds.map((k) => [k.kind, k]));

@@ -8,6 +8,8 @@ import { AppError } from '../errors';
 import { publishDuePosts } from '../services/site-posts';
 import { pullSite, pushSite, syncSite } from '../services/site-sync';
 import { testSiteConnection } from '../services/sites';
+import { pullAnalytics } from '../services/analytics-pull';
+import { forEachBounded } from '../services/bounded';
 import { defineJobKind, JOB_REQUEST, jobContext, PermanentJobError } from './kind';
 
 /** Sites tested at once: a slow or dead site must not hold the others up. */
@@ -32,19 +34,14 @@ export const bulkTestConnectionJob = defineJobKind({
       .orderBy('domain_name')
       .execute();
     const results: { siteId: number; domain: string; connected: boolean; reason: string | null }[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < rows.length) {
-        const row = rows[next++]!;
-        const r = await testSiteConnection(deps, row.id).catch((error: Error) => ({
-          connected: false,
-          reason: error.message,
-        }));
-        results.push({ siteId: row.id, domain: row.domain_name, connected: r.connected, reason: r.reason });
-        await progress(Math.round((results.length / rows.length) * 100), `Tested ${row.domain_name}`);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, rows.length) }, worker));
+    await forEachBounded(rows, CONCURRENCY, async (row) => {
+      const r = await testSiteConnection(deps, row.id).catch((error: Error) => ({
+        connected: false,
+        reason: error.message,
+      }));
+      results.push({ siteId: row.id, domain: row.domain_name, connected: r.connected, reason: r.reason });
+      await progress(Math.round((results.length / rows.length) * 100), `Tested ${row.domain_name}`);
+    });
     results.sort((a, b) => a.domain.localeCompare(b.domain));
     const failed = results.filter((r) => !r.connected);
     if (failed.length > 0) {
@@ -204,13 +201,15 @@ export const syncAllSitesJob = defineJobKind({
     const rows = await query.execute();
     const ctx = jobContext({ deps, createdBy });
     const results: SiteSyncResult[] = [];
-    let next = 0;
     let reported = 0;
-    const worker = async () => {
-      while (next < rows.length && !signal.aborted) {
-        const row = rows[next++]!;
+    await forEachBounded(
+      rows,
+      SYNC_ALL_CONCURRENCY,
+      async (row) => {
         try {
           const { pushed, pulled } = await syncSite(ctx, row.id);
+          // Its analytics come along; a site without the plugin keeps that reason on its analytics tab.
+          await pullAnalytics(ctx, row.id);
           results.push({
             siteId: row.id,
             domain: row.domain_name,
@@ -237,9 +236,9 @@ export const syncAllSitesJob = defineJobKind({
           reported = percent;
           await progress(percent, `Synced ${results.length} of ${rows.length} sites`);
         }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(SYNC_ALL_CONCURRENCY, rows.length) }, worker));
+      },
+      signal,
+    );
     results.sort((a, b) => a.domain.localeCompare(b.domain));
     const failed = results.filter((r) => !r.ok).length;
     return { total: rows.length, synced: results.length - failed, failed, results };

@@ -1,4 +1,7 @@
 import {
+  bulkIdeaStatusInput,
+  bulkPostStatusInput,
+  bulkPromoteInput,
   createAgentInput,
   createFeedbackInput,
   createPolicyInput,
@@ -41,7 +44,10 @@ import {
 } from '../services/ai-posts';
 import { jobView } from '../services/job-view';
 import { enqueueForSubject, enqueueJob } from '../services/jobs';
+import { bulkIdeaStatus, bulkPostStatus, bulkPromote } from '../services/pool-bulk';
+import { bulkResult } from '../services/pool-publishing';
 import { protectedProcedure, router } from '../trpc';
+import { examplesRouter, metricsProcedure } from './ai-pool-examples';
 
 const tags = ['ai-content-pool'];
 const agentResult = z.object({ agent: agentView });
@@ -187,6 +193,36 @@ const ideasRouter = router({
       const { idea, rewrite } = await setIdeaStatus(ctx, input);
       return { idea, job: rewrite ? await enqueueJob(ctx, 'ai.rewrite-idea', { ideaId: idea.id }) : null };
     }),
+
+  bulkStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/ideas/bulk-status',
+        tags,
+        summary: 'Approve or reject several ideas',
+        description:
+          'ids (1–100), status approved or rejected. Each idea as the single call would; results say, per id, whether it moved or why not.',
+      },
+    })
+    .input(bulkIdeaStatusInput)
+    .output(z.object({ results: z.array(bulkResult) }))
+    .mutation(({ ctx, input }) => bulkIdeaStatus(ctx, input)),
+
+  bulkPromote: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/ideas/bulk-promote',
+        tags,
+        summary: 'Promote several approved ideas (a job each)',
+        description:
+          'ids (1–100). An `ai.promote-idea` job per approved idea (job_id); others answer why not.',
+      },
+    })
+    .input(bulkPromoteInput)
+    .output(z.object({ results: z.array(bulkResult.extend({ job_id: z.string().nullable() })) }))
+    .mutation(({ ctx, input }) => bulkPromote(ctx, input.ids)),
 });
 
 const postResult = z.object({ post: postView });
@@ -200,7 +236,7 @@ const postsRouter = router({
         tags,
         summary: 'List posts',
         description:
-          'Filters: status, website_id, start_date and end_date (created, both days included), search (in the title); newest first; limit 10 by default. Answers data.posts and data.pagination.',
+          'Filters: status, website_id, group_id (the keyword group it was written for), assignable_to (a site id: drafts and ready posts, and those assigned to or published on that site), start_date and end_date (created, both days included), search (in the title); newest first; limit 10 by default. Answers data.posts and data.pagination.',
       },
     })
     .input(listPostsInput)
@@ -242,6 +278,21 @@ const postsRouter = router({
     .input(postStatusInput)
     .output(z.object({ post: postView, pending_push: z.boolean() }))
     .mutation(({ ctx, input }) => setPostStatus(ctx, input)),
+
+  bulkStatus: protectedProcedure
+    .meta({
+      openapi: {
+        method: 'POST',
+        path: '/ai-content-pool/posts/bulk-status',
+        tags,
+        summary: 'Publish, archive or mark ready several posts',
+        description:
+          'ids (1–100), status published, archived or ready. One post after another, as the single call would; results say, per id, whether it moved or why not (a WordPress refusal included).',
+      },
+    })
+    .input(bulkPostStatusInput)
+    .output(z.object({ results: z.array(bulkResult) }))
+    .mutation(({ ctx, input }) => bulkPostStatus(ctx, input)),
 });
 
 const feedbackRouter = router({
@@ -253,7 +304,7 @@ const feedbackRouter = router({
         tags,
         summary: 'The feedback log',
         description:
-          'Newest first: limit (default 50), before_id (the next page), idea_pool_id, post_pool_id, is_synthesized. Answers data.feedback.',
+          'Newest first: limit (default 50), before_id (the next page), idea_pool_id, post_pool_id, is_synthesized, implicit (true: recorded from editors’ approvals, rejections, edits and publications; false: written by hand). Answers data.feedback.',
       },
     })
     .input(listFeedbackInput)
@@ -354,6 +405,8 @@ export const aiPoolRouter = router({
   posts: postsRouter,
   feedback: feedbackRouter,
   policies: policiesRouter,
+  examples: examplesRouter,
+  metrics: metricsProcedure,
   decisions: protectedProcedure
     .meta({
       openapi: {

@@ -105,12 +105,14 @@ export const domainsRouter = router({
         tags,
         summary: 'Buy a domain from the registrar',
         description:
-          'Checks availability, price and balance first. Too little credit is `PURCHASE_FAILED` with `details.type: "insufficient_balance"`; any other refusal is `PURCHASE_FAILED` with the registrar\'s message. Never bought twice: a domain the account already holds is recorded, and the purchase is idempotent.',
+          'Checks availability, price and balance first. Too little credit is `PURCHASE_FAILED` with `details.type: "insufficient_balance"`; any other refusal is `PURCHASE_FAILED` with the registrar\'s message. Never bought twice: a domain the account already holds is recorded, and the purchase is idempotent. Once bought, the caller gets a `domain.purchased` notification.',
       },
     })
     .input(z.object({ id: idParam }))
     .output(domainResult)
-    .mutation(async ({ ctx, input }) => ({ domain: await purchaseDomain(ctx, input.id) })),
+    .mutation(async ({ ctx, input }) => ({
+      domain: await purchaseDomain(ctx, input.id, { notifyBuyer: true }),
+    })),
 
   bulkPurchase: protectedProcedure
     .meta({

@@ -3,6 +3,7 @@ import {
   cloudflareSettingsInput,
   integrationSection,
   keywordDataSettingsInput,
+  monitoringSettingsInput,
   registrarSettingsInput,
   wordpressHostSettingsInput,
 } from '@blogfleet/validators';
@@ -112,6 +113,23 @@ export const settingsRouter = router({
     .output(one)
     .mutation(async ({ ctx, input }) => ({
       integration: await settings.saveIntegration(ctx, 'keyword_data', input),
+    })),
+
+  saveMonitoring: adminProcedure
+    .meta({
+      openapi: {
+        method: 'PUT',
+        path: '/settings/integrations/monitoring',
+        tags,
+        summary: 'Save monitoring and notifications (uptime interval, webhook)',
+        description:
+          'uptimeIntervalMinutes: minutes between two uptime checks of every active site (1–1440; empty: 5). notificationWebhookUrl: a Slack-compatible incoming webhook (http or https) that site-down and site-up events are also posted to as `{ "text": … }`; write-only like a secret: empty keeps the stored one, null removes it, and it is answered only masked. Test posts a test message to it.',
+      },
+    })
+    .input(monitoringSettingsInput)
+    .output(one)
+    .mutation(async ({ ctx, input }) => ({
+      integration: await settings.saveIntegration(ctx, 'monitoring', input),
     })),
 
   test: adminProcedure

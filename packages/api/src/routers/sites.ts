@@ -33,6 +33,7 @@ import { siteCheckProcedures } from './site-checks';
 import { siteContentProcedures } from './site-content';
 import { siteKeywordProcedures } from './site-keywords';
 import { siteTrafficProcedures } from './site-traffic';
+import { siteUptimeProcedures } from './site-uptime';
 import { siteSyncProcedures } from './site-sync';
 import { adminProcedure, protectedProcedure, router } from '../trpc';
 
@@ -77,6 +78,7 @@ export const sitesRouter = router({
   ...siteCheckProcedures,
   ...siteContentProcedures,
   ...siteTrafficProcedures,
+  ...siteUptimeProcedures,
   ...siteKeywordProcedures,
   list: protectedProcedure
     .meta({
@@ -86,7 +88,7 @@ export const sitesRouter = router({
         tags,
         summary: 'List sites',
         description:
-          'Filters: status, targeted_language, domain (part of the domain name). Each site carries its post statistics from the synced posts and its latest screenshot. Answers `data` (the array, as core §7 reads it) + `meta.pagination`.',
+          'Filters: status, targeted_language, domain (part of the domain name). Each site carries its post statistics from the synced posts, its latest screenshot and its uptime (uptime_status, uptime_7d, last_checked_at, response_ms). Answers `data` (the array, as core §7 reads it) + `meta.pagination`.',
       },
       restShape: 'data-meta',
     })

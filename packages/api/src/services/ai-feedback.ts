@@ -24,6 +24,8 @@ export const feedbackView = z.object({
   score: z.number().int(),
   /** Already turned into policies by the policy library agent. */
   is_synthesized: z.boolean(),
+  /** Recorded from an editor's action (approving, rejecting or editing), not written by hand. */
+  implicit: z.boolean(),
   created_by: z.number().int().nullable(),
   created_at: z.string(),
 });
@@ -40,6 +42,7 @@ export async function listFeedback(ctx: Pick<Context, 'db'>, input: ListFeedback
   if (input.idea_pool_id !== undefined) q = q.where('idea_pool_id', '=', input.idea_pool_id);
   if (input.post_pool_id !== undefined) q = q.where('post_pool_id', '=', input.post_pool_id);
   if (input.is_synthesized !== undefined) q = q.where('is_synthesized', '=', input.is_synthesized);
+  if (input.implicit !== undefined) q = q.where('implicit', '=', input.implicit);
   return { feedback: (await q.execute()).map(toView) };
 }
 

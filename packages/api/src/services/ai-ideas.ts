@@ -15,6 +15,7 @@ import { AppError, notFound } from '../errors';
 import { activeAgent, agentFor, runAgent, type AgentRow } from './agent-runner';
 import { audit } from './audit';
 import { listPage } from './list';
+import { ideaReviewed } from './pool-events';
 import { likePattern } from './search';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } | null };
@@ -94,8 +95,9 @@ export async function listIdeas(ctx: Pick<Context, 'db'>, input: ListIdeasInput)
   if (input.status) filtered = filtered.where('status', '=', input.status);
   if (input.keyword) {
     const keyword = input.keyword;
+    // The expression of the GIN index ai_ideas_lower_keywords_gin (migration 0024).
     filtered = filtered.where(
-      sql<boolean>`EXISTS (SELECT 1 FROM unnest(ai_ideas.source_keywords) k WHERE lower(k) = lower(${keyword}))`,
+      sql<boolean>`lower_keywords(ai_ideas.source_keywords) @> ARRAY[lower(${keyword})]`,
     );
   }
   if (input.search) filtered = filtered.where('idea_text', 'ilike', likePattern(input.search));
@@ -291,6 +293,7 @@ export async function generateIdeas(
           generated_offline: run.generator === 'offline',
           created_by: ctx.user?.id ?? null,
           job_id: jobId,
+          decision_id: run.decisionId,
         })),
       )
       .returningAll()
@@ -361,18 +364,23 @@ export async function setIdeaStatus(ctx: Ctx & { user: { id: number } }, input: 
   }
   const reviewed = input.status === 'approved' || input.status === 'rejected';
   // Conditional on the status read: two reviewers at once, the second is told what happened.
-  const row = await ctx.db
-    .updateTable('ai_ideas')
-    .set({
-      status: input.status,
-      ...(input.status === 'needs_rewrite' ? { review_note: input.note?.trim() || null } : {}),
-      ...(reviewed ? { reviewed_at: new Date() } : {}),
-      updated_at: new Date(),
-    })
-    .where('id', '=', input.id)
-    .where('status', '=', before.status)
-    .returningAll()
-    .executeTakeFirst();
+  const note = input.note?.trim() || null;
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const changed = await trx
+      .updateTable('ai_ideas')
+      .set({
+        status: input.status,
+        ...(input.status === 'needs_rewrite' ? { review_note: note } : {}),
+        ...(reviewed ? { reviewed_at: new Date() } : {}),
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.id)
+      .where('status', '=', before.status)
+      .returningAll()
+      .executeTakeFirst();
+    if (changed) await ideaReviewed({ db: trx, user: ctx.user }, before, input.status, note);
+    return changed;
+  });
   if (!row) return setIdeaStatus(ctx, input);
   await audit(ctx, {
     action: 'idea.status',

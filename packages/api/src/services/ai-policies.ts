@@ -156,6 +156,8 @@ export async function synthesizePolicies(ctx: Ctx) {
     .selectFrom('feedback')
     .selectAll()
     .where('is_synthesized', '=', false)
+    // Written by hand first: a bulk review's implicit rows must not push an editor's words out.
+    .orderBy('implicit')
     .orderBy('id')
     .limit(SYNTHESIS_BATCH)
     .execute();

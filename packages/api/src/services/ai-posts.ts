@@ -13,10 +13,10 @@ import { AppError, notFound } from '../errors';
 import { PermanentJobError } from '../jobs/kind';
 import { agentFor, runAgent } from './agent-runner';
 import { audit } from './audit';
-import { keyedLock } from './keyed-lock';
 import { listPage } from './list';
 import { likePattern } from './search';
 import { plainLine } from './model-text';
+import { postDiscarded, postEdited, postPublished, postWritten } from './pool-events';
 import { checkSeo } from './seo-check';
 import { createSitePost, postRow, updateSitePost } from './site-posts';
 import { requireSiteClient } from './sites';
@@ -42,6 +42,9 @@ export const postView = z.object({
   tags: z.array(z.string()),
   generated_offline: z.boolean(),
   site_post_id: z.number().int().nullable(),
+  /** The keyword group it was written for (the group holding most of its idea's keywords). */
+  keyword_group_id: z.number().int().nullable(),
+  assigned_at: z.string().nullable(),
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
@@ -76,6 +79,8 @@ async function views(ctx: Pick<Context, 'db'>, rows: PostRow[]): Promise<PostVie
     tags: r.tags,
     generated_offline: r.generated_offline,
     site_post_id: r.site_post_id,
+    keyword_group_id: r.keyword_group_id,
+    assigned_at: r.assigned_at?.toISOString() ?? null,
     published_at: r.published_at?.toISOString() ?? null,
     created_at: r.created_at.toISOString(),
     updated_at: r.updated_at.toISOString(),
@@ -97,6 +102,18 @@ export async function listPosts(ctx: Pick<Context, 'db'>, input: ListPostsInput)
   let filtered = ctx.db.selectFrom('ai_posts');
   if (input.status) filtered = filtered.where('status', '=', input.status);
   if (input.website_id !== undefined) filtered = filtered.where('website_id', '=', input.website_id);
+  if (input.group_id !== undefined) filtered = filtered.where('keyword_group_id', '=', input.group_id);
+  if (input.assignable_to !== undefined) {
+    const siteId = input.assignable_to;
+    filtered = filtered.where((eb) =>
+      eb.or([
+        eb('status', 'in', ['draft', 'ready']),
+        eb.and([eb('status', 'in', ['assigned', 'published']), eb('website_id', '=', siteId)]),
+        // Left behind by a deleted site.
+        eb.and([eb('status', '=', 'assigned'), eb('website_id', 'is', null)]),
+      ]),
+    );
+  }
   if (input.start_date) filtered = filtered.where('created_at', '>=', input.start_date);
   if (input.end_date) {
     filtered = filtered.where('created_at', '<', new Date(input.end_date.getTime() + 24 * 3600 * 1000));
@@ -206,6 +223,31 @@ export async function checkPromotion(ctx: Pick<Context, 'db'>, ideaId: number) {
 }
 
 /**
+ * The keyword group a post was written for: the one holding most of the idea's keywords, among the
+ * site's groups first (core §2's content-pool tab filters by it); none when no group holds any.
+ */
+async function groupOf(db: Context['db'], siteId: number | null, keywords: readonly string[]) {
+  if (keywords.length === 0) return null;
+  const lower = keywords.map((k) => k.toLowerCase());
+  const best = await db
+    .selectFrom('keyword_group_keywords as gk')
+    .innerJoin('keywords as k', 'k.id', 'gk.keyword_id')
+    .select('gk.group_id')
+    .select((eb) => eb.fn.countAll<number>().as('hits'))
+    .where(sql<boolean>`lower(k.keyword_text) = ANY(${lower})`)
+    .groupBy('gk.group_id')
+    .orderBy(
+      sql`bool_or(EXISTS (SELECT 1 FROM keyword_group_sites s WHERE s.group_id = gk.group_id AND s.site_id = ${siteId}))`,
+      'desc',
+    )
+    .orderBy('hits', 'desc')
+    .orderBy('gk.group_id')
+    .limit(1)
+    .executeTakeFirst();
+  return best?.group_id ?? null;
+}
+
+/**
  * POST ai-content-pool/ideas/{id}/promote (run as a job): the post generator writes the post from the
  * approved idea (its HTML cleaned, its scores from the shared checker), status draft; the idea becomes
  * promoted in the same transaction. One post per job: a repeated attempt finds it.
@@ -261,7 +303,7 @@ export async function promoteIdea(ctx: Ctx, jobId: string, ideaId: number) {
       .returning('id')
       .executeTakeFirst();
     if (!claimed) throw new PermanentJobError('The idea was promoted or changed meanwhile');
-    return trx
+    const inserted = await trx
       .insertInto('ai_posts')
       .values({
         ...post,
@@ -272,9 +314,12 @@ export async function promoteIdea(ctx: Ctx, jobId: string, ideaId: number) {
         generated_offline: run.generator === 'offline',
         job_id: jobId,
         created_by: ctx.user?.id ?? null,
+        keyword_group_id: await groupOf(trx, idea.website_id, idea.source_keywords),
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await postWritten({ db: trx, user: ctx.user }, inserted);
+    return inserted;
   });
   await ctx.db
     .updateTable('agent_decisions')
@@ -324,44 +369,77 @@ export async function updatePost(ctx: UserCtx, input: UpdatePostInput) {
       });
     }
   }
-  const row = await ctx.db
-    .updateTable('ai_posts')
-    .set({
-      ...post,
-      ...scores(post, idea?.language ?? 'en', num(idea?.quality_score)),
-      updated_at: new Date(),
-    })
-    .where('id', '=', input.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const saved = await trx
+      .updateTable('ai_posts')
+      .set({
+        ...post,
+        ...scores(post, idea?.language ?? 'en', num(idea?.quality_score)),
+        updated_at: new Date(),
+      })
+      .where('id', '=', input.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await postEdited({ db: trx, user: ctx.user }, before, saved, input.editing_since);
+    return saved;
+  });
   await audit(ctx, { action: 'post.update', subjectType: 'post', subjectId: row.id, details: {} });
   return (await views(ctx, [row]))[0]!;
 }
 
-const publishLock = keyedLock();
+/** How long a publisher holds a post while WordPress is asked (longer than the client's timeouts). */
+const PUBLISH_LEASE_MS = 2 * 60_000;
+
+const refuse = (message: string) => {
+  throw new AppError('VALIDATION_ERROR', message);
+};
+
+/** What a move from one status to another needs (doc2 §4, and a published post stays live). */
+function checkMove(before: PostRow, to: PostStatusInput['status']) {
+  if (before.status === to && to === 'published') refuse('This post is already published');
+  if (before.status === 'published' && to !== 'archived') {
+    refuse('A published post stays published; archive it to take it out of the pool');
+  }
+  if ((to === 'assigned' || to === 'published') && before.website_id === null) {
+    refuse('Assign the post to a site first');
+  }
+  if (to === 'assigned' && before.status === 'draft') refuse('Mark the post ready first');
+}
 
 /**
  * PUT ai-content-pool/posts/{id}/status (doc2 §4): publish from any status but published, archive from
- * any but archived; draft, ready and assigned between themselves (assigned needs a site). Publishing
- * pushes the post to its site's WordPress as a published post (the site's post, created or updated);
- * when WordPress does not answer it is sent with the site's next push (`pending_push`).
+ * any but archived; draft and ready between themselves, assigned from ready (it needs a site); a
+ * published post can only be archived (its copy on the site stays). Publishing claims the post on its
+ * row first (any process: an editor, a bulk publish, the cadence), then pushes it to its site's
+ * WordPress as a published post (the site's post, created or updated); when WordPress does not answer
+ * it is sent with the site's next push (`pending_push`).
  */
-export async function setPostStatus(ctx: UserCtx, input: PostStatusInput) {
-  return publishLock(String(input.id), async () => {
-    const before = await aiPostRow(ctx, input.id);
-    if (before.status === input.status) {
-      if (input.status === 'published')
-        throw new AppError('VALIDATION_ERROR', 'This post is already published');
-      return { post: (await views(ctx, [before]))[0]!, pending_push: false };
-    }
-    if (input.status === 'assigned' && before.website_id === null) {
-      throw new AppError('VALIDATION_ERROR', 'Assign the post to a site first');
-    }
-    let pendingPush = false;
-    let sitePostId = before.site_post_id;
-    if (input.status === 'published') {
-      if (before.website_id === null)
-        throw new AppError('VALIDATION_ERROR', 'Assign the post to a site first');
+export async function setPostStatus(ctx: Ctx, input: PostStatusInput) {
+  const before = await aiPostRow(ctx, input.id);
+  checkMove(before, input.status);
+  if (before.status === input.status) return { post: (await views(ctx, [before]))[0]!, pending_push: false };
+  let pendingPush = false;
+  let sitePostId = before.site_post_id;
+  const claimed = input.status === 'published';
+  if (claimed) {
+    const now = new Date();
+    const claim = await ctx.db
+      .updateTable('ai_posts')
+      .set({ publishing_until: new Date(now.getTime() + PUBLISH_LEASE_MS) })
+      .where('id', '=', before.id)
+      .where('status', '=', before.status)
+      .where((eb) =>
+        eb.and([
+          eb('website_id', '=', before.website_id),
+          eb.or([eb('publishing_until', 'is', null), eb('publishing_until', '<', now)]),
+        ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    if (!claim) refuse('The post is being published or was changed meanwhile; reload it and try again');
+  }
+  try {
+    if (claimed && before.website_id !== null) {
       await requireSiteClient(ctx, before.website_id);
       const fields = {
         title: before.title,
@@ -382,27 +460,46 @@ export async function setPostStatus(ctx: UserCtx, input: PostStatusInput) {
       sitePostId = published.id;
       pendingPush = published.needs_push;
     }
-    const row = await ctx.db
-      .updateTable('ai_posts')
-      .set({
-        status: input.status,
-        site_post_id: sitePostId,
-        ...(input.status === 'published' ? { published_at: new Date() } : {}),
-        updated_at: new Date(),
-      })
-      .where('id', '=', input.id)
-      // Another process changed it meanwhile: that change stands, and the caller is told.
-      .where('status', '=', before.status)
-      .returningAll()
-      .executeTakeFirst();
-    if (!row)
-      throw new AppError('VALIDATION_ERROR', 'The post was changed meanwhile; reload it and try again');
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('ai_posts')
+        .set({
+          status: input.status,
+          site_post_id: sitePostId,
+          publishing_until: null,
+          ...(input.status === 'published' ? { published_at: new Date() } : {}),
+          ...(input.status === 'assigned' ? { assigned_at: new Date() } : {}),
+          updated_at: new Date(),
+        })
+        .where('id', '=', input.id)
+        // Another process changed it meanwhile: that change stands, and the caller is told.
+        .where('status', '=', before.status)
+        .where('website_id', 'is not distinct from', before.website_id)
+        .returningAll()
+        .executeTakeFirst();
+      const events = { db: trx, user: ctx.user };
+      if (changed?.status === 'published') await postPublished(events, changed);
+      if (changed?.status === 'archived' && before.published_at === null)
+        await postDiscarded(events, changed);
+      return changed;
+    });
+    if (!row) refuse('The post was changed meanwhile; reload it and try again');
     await audit(ctx, {
       action: 'post.status',
       subjectType: 'post',
-      subjectId: row.id,
-      details: { from: before.status, to: row.status, pendingPush },
+      subjectId: row!.id,
+      details: { from: before.status, to: row!.status, pendingPush },
     });
-    return { post: (await views(ctx, [row]))[0]!, pending_push: pendingPush };
-  });
+    return { post: (await views(ctx, [row!]))[0]!, pending_push: pendingPush };
+  } finally {
+    // A failed publish lets the next one try at once.
+    if (claimed) {
+      await ctx.db
+        .updateTable('ai_posts')
+        .set({ publishing_until: null })
+        .where('id', '=', before.id)
+        .where('status', '!=', 'published')
+        .execute();
+    }
+  }
 }

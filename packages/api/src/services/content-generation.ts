@@ -20,10 +20,28 @@ type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { 
 const REFUSALS: string[] = ['unauthorized', 'forbidden', 'invalid', 'not_found'];
 
 /** How long and how shaped each content type is. */
-const SHAPES: Record<ContentType, { sections: string; words: number; kind: string }> = {
-  article: { sections: 'five to seven', words: 1200, kind: 'an in-depth article' },
-  post: { sections: 'three or four', words: 700, kind: 'a blog post' },
-  page: { sections: 'two to four', words: 500, kind: 'an evergreen page (no dates, no news)' },
+const SHAPES: Record<
+  ContentType,
+  { sections: string; words: number; kind: string; writing: (focus: string) => string }
+> = {
+  article: {
+    sections: 'five to seven',
+    words: 1200,
+    kind: 'an in-depth article',
+    writing: (focus) => `Writing an in-depth article about ${focus}`,
+  },
+  post: {
+    sections: 'three or four',
+    words: 700,
+    kind: 'a blog post',
+    writing: (focus) => `Writing a blog post about ${focus}`,
+  },
+  page: {
+    sections: 'two to four',
+    words: 500,
+    kind: 'an evergreen page (no dates, no news)',
+    writing: (focus) => `Writing an evergreen page (no dates, no news) about ${focus}`,
+  },
 };
 
 /** The model writes plain text; the HTML is made here, escaped, so no markup from the model reaches WordPress. */
@@ -108,7 +126,7 @@ export async function generateContent(
     .executeTakeFirst();
   if (!row) {
     const shape = SHAPES[input.contentType];
-    await progress(10, `Writing ${shape.kind} about ${focus}`);
+    await progress(10, shape.writing(focus));
     const generator = await textGenerator(ctx);
     const answer = await generator.generate({
       schema: generatedContent,

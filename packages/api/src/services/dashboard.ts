@@ -48,10 +48,10 @@ export async function dashboardStats(ctx: Pick<Context, 'db'>): Promise<Dashboar
 
 /**
  * The first-run checklist. "Integrations" is done once any external service (AI, Cloudflare, registrar,
- * keyword data) is fully configured; WordPress hosting has working defaults and does not count.
+ * keyword data) is fully configured; WordPress hosting and monitoring have working defaults and do not count.
  */
 export async function gettingStarted(ctx: IntegrationCtx): Promise<GettingStarted> {
-  const external = integrationSections.filter((s) => s !== 'wordpress_host');
+  const external = integrationSections.filter((s) => s !== 'wordpress_host' && s !== 'monitoring');
   const [configured, exists] = await Promise.all([
     Promise.all(external.map(async (s) => isComplete(s, await loadSection(ctx, s)))),
     sql<{ domain: boolean; site: boolean; keywords: boolean }>`select

@@ -10,12 +10,20 @@ import {
   type DnsRecordSpec,
 } from '@blogfleet/integrations/cloudflare';
 import { createRegistrar } from '@blogfleet/integrations/registrar';
-import type { DnsRecordsTable, DomainsTable, Kysely, Database, Selectable } from '@blogfleet/db';
+import {
+  sql,
+  type DnsRecordsTable,
+  type DomainsTable,
+  type Kysely,
+  type Database,
+  type Selectable,
+} from '@blogfleet/db';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
 import { audit } from './audit';
 import { toDomainView } from './domain-view';
 import { integrationConfig, optionalIntegrationConfig } from './integration-config';
+import { notifyActiveUsers, notifyUsers } from './notifications';
 
 /** A job acts for the user who started it, or for nobody. */
 export type DnsCtx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & {
@@ -86,41 +94,61 @@ export const storedFields = (r: CloudflareDnsRecord) => ({
 });
 
 /**
- * Makes the stored copy of a zone's records match Cloudflare's list. Records already known keep their
- * ids (the API names records by them), so call inside a transaction: the domain row is locked to keep
- * two refreshes from adding the same record twice.
+ * Makes the stored copy of a zone's records match Cloudflare's list, asked for at `listedAt`. Records
+ * already known keep their ids (the API names records by them), so call inside a transaction: the domain
+ * row is locked to keep two refreshes from adding the same record twice. A record added, edited or
+ * deleted here after `listedAt` is newer than the list: it is neither removed, set back nor brought back.
+ * Rows written here are stamped `listedAt`, so of two refreshes at once the later list wins.
  */
-export async function storeRecords(db: Kysely<Database>, domainId: number, records: CloudflareDnsRecord[]) {
+export async function storeRecords(
+  db: Kysely<Database>,
+  domainId: number,
+  records: CloudflareDnsRecord[],
+  listedAt: Date,
+) {
   await db.selectFrom('domains').select('id').where('id', '=', domainId).forUpdate().execute();
   const known = await db.selectFrom('dns_records').selectAll().where('domain_id', '=', domainId).execute();
   const byProvider = new Map(known.map((k) => [k.provider_record_id, k]));
-  const now = new Date();
+  const deletedSince = await db
+    .selectFrom('dns_settings_history')
+    .select(sql<string | null>`details->>'providerRecordId'`.as('providerRecordId'))
+    .where('domain_id', '=', domainId)
+    .where('action_type', '=', 'dns_record_delete')
+    .where('created_at', '>=', listedAt)
+    .execute();
+  const deleted = new Set(deletedSince.map((d) => d.providerRecordId));
   const kept = new Set<number>();
   const fresh: CloudflareDnsRecord[] = [];
   for (const r of records) {
     const row = byProvider.get(r.id);
     if (!row) {
-      fresh.push(r);
+      if (!deleted.has(r.id)) fresh.push(r);
       continue;
     }
     kept.add(row.id);
+    if (row.updated_at >= listedAt) continue;
     const fields = storedFields(r);
     const same = (Object.keys(fields) as (keyof typeof fields)[]).every((k) => row[k] === fields[k]);
     if (!same) {
       await db
         .updateTable('dns_records')
-        .set({ ...fields, updated_at: now })
+        .set({ ...fields, updated_at: listedAt })
         .where('id', '=', row.id)
         .execute();
     }
   }
-  const stale = known.filter((k) => !kept.has(k.id)).map((k) => k.id);
+  const stale = known.filter((k) => !kept.has(k.id) && k.created_at < listedAt).map((k) => k.id);
   if (stale.length > 0) await db.deleteFrom('dns_records').where('id', 'in', stale).execute();
   if (fresh.length > 0) {
     await db
       .insertInto('dns_records')
       .values(
-        fresh.map((r) => ({ domain_id: domainId, ...storedFields(r), created_at: now, updated_at: now })),
+        fresh.map((r) => ({
+          domain_id: domainId,
+          ...storedFields(r),
+          created_at: listedAt,
+          updated_at: listedAt,
+        })),
       )
       .execute();
   }
@@ -180,6 +208,7 @@ export async function setupDns(ctx: Ctx, id: number) {
     );
   }
   const zone = await ensureZone(cf, row.domain_name);
+  const listedAt = new Date();
   const records = await ensureDnsRecords(cf, zone.id, defaultRecords(row.domain_name, host.publicAddress));
   await setSslMode(cf, zone.id, DEFAULT_SSL_MODE);
 
@@ -206,7 +235,7 @@ export async function setupDns(ctx: Ctx, id: number) {
       nameservers: zone.nameServers,
       ssl_status: DEFAULT_SSL_MODE,
     });
-    await storeRecords(trx, id, records);
+    await storeRecords(trx, id, records, listedAt);
     await trx
       .insertInto('dns_settings_history')
       .values({
@@ -287,17 +316,26 @@ export async function dnsStatus(ctx: Ctx, id: number) {
       const status = cdnStatusOf(await getZone(cf, row.cloudflare_zone_id));
       if (status !== row.cloudflare_status) {
         const now = new Date();
-        row = await ctx.db
-          .updateTable('domains')
-          .set({ cloudflare_status: status, updated_at: now })
-          .where('id', '=', id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
-        await ctx.db
-          .updateTable('cdn_status')
-          .set({ cloudflare_status: status, updated_at: now })
-          .where('domain_id', '=', id)
-          .execute();
+        const before = row.cloudflare_status;
+        const updated = await ctx.db.transaction().execute(async (trx) => {
+          const changed = await trx
+            .updateTable('domains')
+            .set({ cloudflare_status: status, updated_at: now })
+            .where('id', '=', id)
+            .where('cloudflare_status', '=', before)
+            .returningAll()
+            .executeTakeFirst();
+          if (!changed) return null;
+          await trx
+            .updateTable('cdn_status')
+            .set({ cloudflare_status: status, updated_at: now })
+            .where('domain_id', '=', id)
+            .execute();
+          if (status === 'active') await notifyZoneActive(trx, changed);
+          return changed;
+        });
+        // Another reader or the refresh job changed it first: read what it wrote.
+        row = updated ?? (await domainFor(ctx, id));
       }
     }
   }
@@ -329,6 +367,35 @@ export async function dnsStatus(ctx: Ctx, id: number) {
 }
 
 /**
+ * A zone turned active: the user who set up its DNS is told (the latest setup in the domain's history),
+ * or every active admin when nobody is known.
+ */
+async function notifyZoneActive(db: Kysely<Database>, domain: { id: number; domain_name: string }) {
+  const setup = await db
+    .selectFrom('dns_settings_history')
+    .innerJoin('users', 'users.id', 'dns_settings_history.created_by')
+    .select('users.id')
+    .where('dns_settings_history.domain_id', '=', domain.id)
+    .where('dns_settings_history.action_type', '=', 'setup_dns')
+    .where('users.status', '=', 'active')
+    .orderBy('dns_settings_history.created_at', 'desc')
+    .orderBy('dns_settings_history.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const n = {
+    kind: 'dns.zone_active' as const,
+    title: `${domain.domain_name}: Cloudflare zone active`,
+    body: `Cloudflare now serves the DNS of ${domain.domain_name}.`,
+    params: { domain: domain.domain_name },
+    link: '/domains',
+    subjectType: 'domain',
+    subjectId: domain.id,
+  };
+  if (setup) await notifyUsers(db, [setup.id], n);
+  else await notifyActiveUsers(db, n, { adminsOnly: true });
+}
+
+/**
  * Checks every zone still pending (or failed) with Cloudflare and records the ones that turned active;
  * run by the periodic `cloudflare.refresh-zones` job. Nothing to do when Cloudflare is not set up.
  */
@@ -348,12 +415,16 @@ export async function refreshPendingZones(ctx: Pick<Context, 'db' | 'secrets' | 
     const status = cdnStatusOf(await getZone(cf, row.cloudflare_zone_id!));
     if (status === row.cloudflare_status) continue;
     const now = new Date();
-    await ctx.db.transaction().execute(async (trx) => {
-      await trx
+    const moved = await ctx.db.transaction().execute(async (trx) => {
+      // Only from the status read above: two refreshes (or a refresh and a status read) change it once.
+      const updated = await trx
         .updateTable('domains')
         .set({ cloudflare_status: status, updated_at: now })
         .where('id', '=', row.id)
-        .execute();
+        .where('cloudflare_status', '=', row.cloudflare_status)
+        .returning(['id', 'domain_name'])
+        .executeTakeFirst();
+      if (!updated) return false;
       await trx
         .updateTable('cdn_status')
         .set({ cloudflare_status: status, updated_at: now })
@@ -369,8 +440,10 @@ export async function refreshPendingZones(ctx: Pick<Context, 'db' | 'secrets' | 
           created_at: now,
         })
         .execute();
+      if (status === 'active') await notifyZoneActive(trx, updated);
+      return true;
     });
-    changed++;
+    if (moved) changed++;
   }
   return { checked: rows.length, changed };
 }

@@ -7,10 +7,15 @@ import { audit } from './audit';
 import { toDomainView, type DomainView } from './domain-view';
 import { integrationConfig } from './integration-config';
 import { keyedLock } from './keyed-lock';
+import { notifyUsers } from './notifications';
 
 /** A caller, or a job acting for the user who started it (null when nobody did). */
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } | null };
 type DomainRow = Selectable<DomainsTable>;
+/** notifyBuyer: tell the caller it was bought (a bulk purchase's job tells them once, for all). */
+interface PurchaseOptions {
+  notifyBuyer?: boolean;
+}
 
 const YEAR_MS = 365 * 24 * 3600 * 1000;
 
@@ -35,6 +40,7 @@ async function record(
   ctx: Ctx,
   row: DomainRow,
   bought: { provider: string; priceCents: number | null; expiresAt: Date | null; recovered: boolean },
+  opts: PurchaseOptions,
 ): Promise<DomainView> {
   const now = new Date();
   return ctx.db.transaction().execute(async (trx) => {
@@ -60,6 +66,17 @@ async function record(
         details: { domain: row.domain_name, priceCents: bought.priceCents, recovered: bought.recovered },
       },
     );
+    if (opts.notifyBuyer && ctx.user) {
+      await notifyUsers(trx, [ctx.user.id], {
+        kind: 'domain.purchased',
+        title: `Bought ${row.domain_name}`,
+        body: `Bought ${row.domain_name}.`,
+        params: { domain: row.domain_name, domains: [row.domain_name], count: 1 },
+        link: '/domains',
+        subjectType: 'domain',
+        subjectId: row.id,
+      });
+    }
     return toDomainView(updated);
   });
 }
@@ -82,8 +99,8 @@ async function failedAttempts(ctx: Ctx, id: number): Promise<number> {
  * idempotency key that stays the same until an attempt is refused. Availability, price and balance are
  * checked before anything is charged.
  */
-export function purchaseDomain(ctx: Ctx, id: number): Promise<DomainView> {
-  return purchaseLock(String(id), () => purchaseOnce(ctx, id));
+export function purchaseDomain(ctx: Ctx, id: number, opts: PurchaseOptions = {}): Promise<DomainView> {
+  return purchaseLock(String(id), () => purchaseOnce(ctx, id, opts));
 }
 
 const purchaseLock = keyedLock();
@@ -92,7 +109,7 @@ const purchaseLock = keyedLock();
 const isShortOfFunds = (err: IntegrationError) =>
   err.details?.providerCode === '2528166' || /insufficient (funds|balance)/i.test(err.message);
 
-async function purchaseOnce(ctx: Ctx, id: number): Promise<DomainView> {
+async function purchaseOnce(ctx: Ctx, id: number, opts: PurchaseOptions): Promise<DomainView> {
   const row = await ctx.db.selectFrom('domains').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw notFound('Domain');
   if (row.status === 'purchased') throw new AppError('VALIDATION_ERROR', 'This domain is already purchased');
@@ -101,12 +118,17 @@ async function purchaseOnce(ctx: Ctx, id: number): Promise<DomainView> {
 
   const owned = (await registrar.listOwned()).find((d) => d.domain === name);
   if (owned) {
-    return record(ctx, row, {
-      provider: registrar.provider,
-      priceCents: row.price_cents ?? row.estimated_price_cents,
-      expiresAt: owned.expiresAt,
-      recovered: true,
-    });
+    return record(
+      ctx,
+      row,
+      {
+        provider: registrar.provider,
+        priceCents: row.price_cents ?? row.estimated_price_cents,
+        expiresAt: owned.expiresAt,
+        recovered: true,
+      },
+      opts,
+    );
   }
 
   const check = await registrar.checkDomain(name);
@@ -139,12 +161,17 @@ async function purchaseOnce(ctx: Ctx, id: number): Promise<DomainView> {
   const key = `blogfleet-domain-${id}-${name}-${await failedAttempts(ctx, id)}`;
   try {
     const bought = await registrar.purchase(name, price, key);
-    return await record(ctx, row, {
-      provider: registrar.provider,
-      priceCents: bought.costCents,
-      expiresAt: null,
-      recovered: false,
-    });
+    return await record(
+      ctx,
+      row,
+      {
+        provider: registrar.provider,
+        priceCents: bought.costCents,
+        expiresAt: null,
+        recovered: false,
+      },
+      opts,
+    );
   } catch (err) {
     // The registrar answered and said no: a refusal. A timeout or a cut connection is not (the
     // purchase may have happened); the next attempt finds it in the account's list or replays the key.

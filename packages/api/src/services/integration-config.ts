@@ -11,7 +11,12 @@ import {
 } from '@blogfleet/integrations/keyword-data';
 import type { RegistrarConfig } from '@blogfleet/integrations/registrar';
 import { DEFAULT_SITES_USER, hostFromEnv, type WordPressHost } from '@blogfleet/integrations/wordpress';
-import { integrationSecretFields, settingsPath, type IntegrationSection } from '@blogfleet/validators';
+import {
+  integrationSecretFields,
+  settingsPath,
+  UPTIME_DEFAULT_INTERVAL_MINUTES,
+  type IntegrationSection,
+} from '@blogfleet/validators';
 import type { Context, IntegrationEnv } from '../context';
 import { AppError } from '../errors';
 import { decryptSecret } from './secrets';
@@ -25,6 +30,7 @@ export const SECTION_LABELS: Record<IntegrationSection, string> = {
   cloudflare: 'Cloudflare',
   registrar: 'Domain registrar',
   keyword_data: 'Keyword data',
+  monitoring: 'Monitoring and notifications',
 };
 
 /** The WordPress hosting target: the host the provisioner uses, and where DNS records point. */
@@ -41,6 +47,13 @@ export interface IntegrationConfigs {
   cloudflare: CloudflareConfig & { accountId: string };
   registrar: RegistrarConfig;
   keyword_data: KeywordDataConfig;
+  monitoring: MonitoringConfig;
+}
+
+/** Monitoring and notifications: the uptime interval (default 5 min) and the optional webhook. */
+export interface MonitoringConfig {
+  uptimeIntervalMinutes: number;
+  notificationWebhookUrl: string | null;
 }
 
 type StoredValue = string | number | null;
@@ -240,9 +253,10 @@ export async function wordpressHostIssues(ctx: IntegrationCtx, values: StoredVal
 
 /** Whether a saved section has everything its client needs (WordPress hosting always has defaults). */
 export function isComplete(section: IntegrationSection, stored: StoredSection): boolean {
-  if (section === 'wordpress_host') return true;
+  // Both have defaults for everything (WordPress hosting: the WP_* variables; monitoring: 5 minutes).
+  if (section === 'wordpress_host' || section === 'monitoring') return true;
   if (!stored.row?.value) return false;
-  const required: Record<Exclude<IntegrationSection, 'wordpress_host'>, string[]> = {
+  const required: Record<Exclude<IntegrationSection, 'wordpress_host' | 'monitoring'>, string[]> = {
     ai: ['baseUrl', 'model'],
     cloudflare: ['accountId'],
     registrar: [],
@@ -301,6 +315,7 @@ function build<K extends IntegrationSection>(
       apiKey: s.apiKey!,
       model: str(v.model)!,
       ...(num(v.temperature) !== null ? { temperature: num(v.temperature)! } : {}),
+      ...(num(v.timeoutSeconds) !== null ? { timeoutMs: num(v.timeoutSeconds)! * 1000 } : {}),
     }),
     wordpress_host: () => wordpressHostConfig(ctx, stored),
     cloudflare: () => ({
@@ -324,6 +339,10 @@ function build<K extends IntegrationSection>(
       // Saved before the setting existed, or left empty: the United States.
       locationCode: num(v.locationCode) ?? DATAFORSEO_DEFAULT_LOCATION_CODE,
       ...(env.dataForSeoApiUrl ? { baseUrl: env.dataForSeoApiUrl } : {}),
+    }),
+    monitoring: () => ({
+      uptimeIntervalMinutes: num(v.uptimeIntervalMinutes) ?? UPTIME_DEFAULT_INTERVAL_MINUTES,
+      notificationWebhookUrl: s.notificationWebhookUrl || null,
     }),
   };
   return configs[section]() as IntegrationConfigs[K];

@@ -1,6 +1,20 @@
 import { sql, type Database, type Kysely } from '@blogfleet/db';
 import type { ApiDeps } from '../context';
 import { JobStopped, PermanentJobError, type JobKind } from '../jobs/kind';
+import { notifyJobOutcome } from './notifications-jobs';
+
+/** What the notification of a finished job needs of its row. */
+const FINISHED_JOB = [
+  'id',
+  'kind',
+  'title',
+  'subject',
+  'subject_id',
+  'payload',
+  'result',
+  'error',
+  'created_by',
+] as const;
 
 /** What pg-boss tells the runner about the delivery it is handling. */
 export interface Delivery {
@@ -107,39 +121,49 @@ export async function runJob(
     });
     if (stopped === 'timeout') throw new Error(`Time limit of ${kind.timeLimitSeconds} s passed`);
     const stored = result === undefined ? null : typeof result === 'object' ? result : { value: result };
-    await owned(deps.db, delivery.id, attempt)
-      .set({
-        status: 'completed',
-        progress: 100,
-        message: 'Completed',
-        result: JSON.stringify(stored) as never,
-        error: null,
-        finished_at: new Date(),
-        updated_at: new Date(),
-      })
-      .execute();
+    await deps.db.transaction().execute(async (trx) => {
+      const done = await owned(trx, delivery.id, attempt)
+        .set({
+          status: 'completed',
+          progress: 100,
+          message: 'Completed',
+          result: JSON.stringify(stored) as never,
+          error: null,
+          finished_at: new Date(),
+          updated_at: new Date(),
+        })
+        .returning(FINISHED_JOB)
+        .executeTakeFirst();
+      if (done && !kind.internal) await notifyJobOutcome(trx, done, 'completed');
+    });
   } catch (e) {
     if (stopped === 'cancelled' || stopped === 'superseded') return;
     const reason = stopped === 'timeout' ? `Time limit of ${kind.timeLimitSeconds} s passed` : errorText(e);
     const retry = !(e instanceof PermanentJobError) && delivery.retryCount < delivery.retryLimit;
-    await owned(deps.db, delivery.id, attempt)
-      .set(
-        retry
-          ? {
-              status: 'pending',
-              message: `Attempt ${attempt} failed; retrying`,
-              error: reason,
-              updated_at: new Date(),
-            }
-          : {
-              status: 'failed',
-              message: 'Failed',
-              error: reason,
-              finished_at: new Date(),
-              updated_at: new Date(),
-            },
-      )
-      .execute();
+    if (retry) {
+      await owned(deps.db, delivery.id, attempt)
+        .set({
+          status: 'pending',
+          message: `Attempt ${attempt} failed; retrying`,
+          error: reason,
+          updated_at: new Date(),
+        })
+        .execute();
+    } else {
+      await deps.db.transaction().execute(async (trx) => {
+        const failed = await owned(trx, delivery.id, attempt)
+          .set({
+            status: 'failed',
+            message: 'Failed',
+            error: reason,
+            finished_at: new Date(),
+            updated_at: new Date(),
+          })
+          .returning(FINISHED_JOB)
+          .executeTakeFirst();
+        if (failed && !kind.internal) await notifyJobOutcome(trx, failed, 'failed');
+      });
+    }
     // pg-boss retries a thrown delivery while it has retries left; a permanent failure must not be.
     if (retry) throw e instanceof Error ? e : new Error(reason);
   } finally {
@@ -152,17 +176,28 @@ export async function runJob(
  * Brings our records in line with pg-boss after deliveries that never reported back: a worker that
  * died, or a handler pg-boss gave up on at its expiry. Such a job is `running` here while pg-boss has
  * already retried it (it goes back to pending) or failed it for good (it fails here, with the reason).
- * Every worker process runs this periodically; it is a no-op when nothing is out of line.
+ * A job `pending` here whose delivery pg-boss has ended without running it to the end (a worker died
+ * between taking it and starting it, a late acknowledgement of an expired attempt) would wait for
+ * good: it fails. Every worker process runs this periodically; it is a no-op when nothing is out of line.
  */
 export async function reconcileJobs(db: Kysely<Database>, queueSchema: string): Promise<number> {
   const job = sql.table(`${queueSchema}.job`);
   const archive = sql.table(`${queueSchema}.archive`);
-  const { rows } = await sql<{ id: string; state: string | null; time_limit_seconds: number }>`
-    SELECT j.id, j.time_limit_seconds, coalesce(b.state, a.state)::text AS state
+  const { rows } = await sql<{
+    id: string;
+    status: 'running' | 'pending';
+    attempts: number;
+    stamp: string;
+    state: string | null;
+    time_limit_seconds: number;
+  }>`
+    SELECT j.id, j.status, j.attempts, j.updated_at::text AS stamp, j.time_limit_seconds,
+      coalesce(b.state, a.state)::text AS state
     FROM jobs j
     LEFT JOIN ${job} b ON b.id = j.id
     LEFT JOIN ${archive} a ON a.id = j.id
-    WHERE j.status = 'running'
+    WHERE (
+      j.status = 'running'
       AND j.updated_at < now() - interval '2 seconds'
       AND (
         coalesce(b.state, a.state)::text IN ('created', 'retry', 'failed')
@@ -173,19 +208,39 @@ export async function reconcileJobs(db: Kysely<Database>, queueSchema: string): 
         OR (coalesce(b.state, a.state)::text IN ('completed', 'cancelled')
             AND j.updated_at < now() - make_interval(secs => j.time_limit_seconds + 30))
       )
+    ) OR (
+      j.status = 'pending'
+      AND j.updated_at < now() - interval '60 seconds'
+      AND (
+        coalesce(b.state, a.state)::text IN ('completed', 'cancelled', 'failed')
+        OR (b.id IS NULL AND a.id IS NULL AND j.updated_at < now() - make_interval(secs => j.time_limit_seconds + 60))
+      )
+    )
   `.execute(db);
   for (const r of rows) {
     const why = `The worker stopped (its process ended, or the time limit of ${r.time_limit_seconds} s passed)`;
     const patch =
-      r.state === 'created' || r.state === 'retry'
-        ? { status: 'pending' as const, message: `${why}; retrying`, error: why }
+      r.status === 'running' && (r.state === 'created' || r.state === 'retry')
+        ? {
+            status: 'pending' as const,
+            message: `The worker stopped (its process ended, or the time limit of ${r.time_limit_seconds} s passed); retrying`,
+            error: why,
+          }
         : { status: 'failed' as const, message: 'Failed', error: why, finished_at: new Date() };
-    await db
-      .updateTable('jobs')
-      .set({ ...patch, updated_at: new Date() })
-      .where('id', '=', r.id)
-      .where('status', '=', 'running')
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      const changed = await trx
+        .updateTable('jobs')
+        .set({ ...patch, updated_at: new Date() })
+        .where('id', '=', r.id)
+        // Only the row as it was read: a worker may have taken the retry, or the attempt reported, since.
+        .where('status', '=', r.status)
+        .where('attempts', '=', r.attempts)
+        .where(sql<boolean>`updated_at = ${r.stamp}::timestamptz`)
+        .returning(FINISHED_JOB)
+        .executeTakeFirst();
+      // A job that failed for good here tells its creator, as a failure the runner records does.
+      if (changed && patch.status === 'failed') await notifyJobOutcome(trx, changed, 'failed');
+    });
   }
   return rows.length;
 }

@@ -1,13 +1,30 @@
 import type { JobsTable, Selectable } from '@blogfleet/db';
+import { jobTitleValues, type JobTitleValues } from '@blogfleet/validators';
 import { z } from 'zod';
 
 export const jobStatuses = ['pending', 'running', 'completed', 'failed', 'cancelled'] as const;
+
+const COUNTED = ['domainIds', 'siteIds', 'keywordIds'] as const;
+
+/** Read from the payload the kinds' titles are made of (`title(payload)` of each job kind). */
+export function titleValuesOf(payload: unknown): JobTitleValues {
+  if (typeof payload !== 'object' || payload === null) return {};
+  const p = payload as Record<string, unknown>;
+  const values: JobTitleValues = {};
+  if (typeof p.domain === 'string') values.domain = p.domain;
+  if (typeof p.count === 'number' && Number.isInteger(p.count)) values.count = p.count;
+  for (const key of COUNTED) if (Array.isArray(p[key])) values.count = (p[key] as unknown[]).length;
+  if (typeof p.contentType === 'string') values.content_type = p.contentType;
+  if (typeof p.targetWebsite === 'string') values.target = p.targetWebsite;
+  return values;
+}
 
 /** What callers see of a job (the job panel polls this). */
 export const jobView = z.object({
   id: z.uuid(),
   kind: z.string(),
   title: z.string(),
+  title_values: jobTitleValues,
   subject: z.string().nullable(),
   subject_id: z.number().int().nullable(),
   status: z.enum(jobStatuses),
@@ -29,6 +46,7 @@ export function toJobView(row: Selectable<JobsTable>): JobView {
     id: row.id,
     kind: row.kind,
     title: row.title ?? row.kind,
+    title_values: titleValuesOf(row.payload),
     subject: row.subject,
     subject_id: row.subject_id,
     status: row.status,

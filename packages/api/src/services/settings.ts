@@ -9,6 +9,7 @@ import {
   integrationSections,
   type IntegrationSection,
   type IntegrationSettingsInput,
+  UPTIME_DEFAULT_INTERVAL_MINUTES,
 } from '@blogfleet/validators';
 import type { Context } from '../context';
 import { AppError } from '../errors';
@@ -26,6 +27,7 @@ import {
   type StoredSection,
   type StoredValues,
 } from './integration-config';
+import { postWebhook } from './notifications-webhook';
 import { encryptSecret } from './secrets';
 
 type AdminCtx = IntegrationCtx & Pick<Context, 'req'> & { user: { id: number } };
@@ -113,6 +115,11 @@ async function toView(
     configured = saved || hasWordPressEnv(ctx);
     source = saved ? 'settings' : hasWordPressEnv(ctx) ? 'environment' : 'defaults';
   }
+  if (section === 'monitoring') {
+    defaults = { uptimeIntervalMinutes: UPTIME_DEFAULT_INTERVAL_MINUTES };
+    configured = saved;
+    source = saved ? 'settings' : 'defaults';
+  }
   let updatedBy: IntegrationView['updatedBy'] = null;
   if (row?.updated_by) {
     const user = await ctx.db
@@ -172,6 +179,7 @@ const REQUIRED_SECRETS: Record<IntegrationSection, readonly string[]> = {
   cloudflare: ['apiToken'],
   registrar: ['apiKey', 'secretApiKey'],
   keyword_data: ['password'],
+  monitoring: [],
 };
 
 /** The required secrets of what is being saved (Namecheap has no secret key). */
@@ -186,6 +194,7 @@ const SECRET_LABELS: Record<string, string> = {
   secretApiKey: 'secret key',
   password: 'password',
   dbPassword: 'database password',
+  notificationWebhookUrl: 'webhook URL',
 };
 
 function normalizedValues(section: IntegrationSection, input: Record<string, unknown>): StoredValues {
@@ -215,6 +224,7 @@ export async function saveIntegration<K extends IntegrationSection>(
   const issues = section === 'wordpress_host' ? await wordpressHostIssues(ctx, values) : [];
   const replaced: string[] = [];
   const kept: string[] = [];
+  const removed: string[] = [];
   // Bound fields compare as they apply: an empty WordPress field is the environment's value.
   const defaults = section === 'wordpress_host' ? wordpressDefaults(ctx) : {};
   const applied = (v: StoredValues, f: string) => v[f] ?? defaults[f] ?? null;
@@ -225,6 +235,11 @@ export async function saveIntegration<K extends IntegrationSection>(
     if (typeof value === 'string' && value !== '') {
       secrets[field] = value;
       replaced.push(field);
+      continue;
+    }
+    // null removes an optional secret (the monitoring webhook); required ones only accept a new value.
+    if (value === null && !requiredSecrets(section, values).includes(field)) {
+      if (stored.secrets[field]) removed.push(field);
       continue;
     }
     const previous = stored.secrets[field];
@@ -283,7 +298,13 @@ export async function saveIntegration<K extends IntegrationSection>(
     action: 'integration.save',
     subjectType: 'integration',
     subjectId: section,
-    details: { section, changedFields, secretsReplaced: replaced, secretsKept: kept },
+    details: {
+      section,
+      changedFields,
+      secretsReplaced: replaced,
+      secretsKept: kept,
+      secretsRemoved: removed,
+    },
   });
   return getIntegration(ctx, section);
 }
@@ -360,6 +381,23 @@ async function probe(
       return {
         message: `Porkbun accepted the API keys${r.ip ? ` (it sees this server as ${r.ip})` : ''}`,
         secrets: [config.apiKey, config.secretApiKey],
+      };
+    }
+    case 'monitoring': {
+      const { notificationWebhookUrl } = await integrationConfig(ctx, 'monitoring');
+      if (!notificationWebhookUrl) {
+        throw notConfigured(
+          'monitoring',
+          `No notification webhook URL is set. An admin can add one in Settings → Integrations → ${SECTION_LABELS.monitoring}.`,
+        );
+      }
+      const r = await postWebhook(
+        notificationWebhookUrl,
+        'Blogfleet test message: site notifications reach this channel.',
+      );
+      return {
+        message: `The webhook accepted a test message (HTTP ${r.status} in ${r.ms} ms)`,
+        secrets: [notificationWebhookUrl],
       };
     }
     case 'keyword_data': {

@@ -151,8 +151,9 @@ export async function siteDnsRecords(ctx: Ctx, siteId: number) {
   const { domain, zoneId } = await siteZone(ctx, siteId);
   const cf = await optionalIntegrationConfig(ctx, 'cloudflare');
   if (cf) {
+    const listedAt = new Date();
     const records = await listDnsRecords(cf, zoneId);
-    await ctx.db.transaction().execute((trx) => storeRecords(trx, domain.id, records));
+    await ctx.db.transaction().execute((trx) => storeRecords(trx, domain.id, records, listedAt));
   }
   const rows = await ctx.db
     .selectFrom('dns_records')
@@ -312,7 +313,8 @@ export async function deleteSiteDnsRecord(ctx: Ctx, siteId: number, recordId: nu
       trx,
       target,
       { actionType: 'dns_record_delete', audit: 'site.dns_record_delete' },
-      { recordId, record },
+      // A refresh that listed the zone before this delete must not bring the record back (storeRecords).
+      { recordId, providerRecordId: existing.provider_record_id, record },
     );
   });
   return { deleted: record };

@@ -51,16 +51,17 @@ export async function uploadSiteMedia(ctx: Ctx, input: UploadSiteMediaInput) {
     data: bytes,
     title: input.title?.trim() || undefined,
   });
+  const values = {
+    source_url: media.source_url,
+    title: media.title,
+    mime_type: media.mime_type || input.content_type,
+    thumbnail_url: media.thumbnail_url,
+  };
+  // A pull that read WordPress after the upload may have written the row first.
   const row = await ctx.db
     .insertInto('wp_media')
-    .values({
-      site_id: input.id,
-      wp_id: media.id,
-      source_url: media.source_url,
-      title: media.title,
-      mime_type: media.mime_type || input.content_type,
-      thumbnail_url: media.thumbnail_url,
-    })
+    .values({ site_id: input.id, wp_id: media.id, ...values })
+    .onConflict((oc) => oc.columns(['site_id', 'wp_id']).doUpdateSet(values))
     .returningAll()
     .executeTakeFirstOrThrow();
   await audit(ctx, {

@@ -19,7 +19,7 @@ import {
 } from './site-sync';
 import { requireSiteClient, siteClient } from './sites';
 
-type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } };
+type Ctx = Pick<Context, 'db' | 'req' | 'secrets'> & { user: { id: number } | null };
 type PostRow = Selectable<SitePostsTable>;
 
 export const sitePostView = z.object({
@@ -211,7 +211,7 @@ export async function updateSitePost(
     return keepForPush(ctx, siteId, postId, next);
   }
   if (current && before.wp_modified_gmt && !sameTime(gmt(current.modified_gmt), before.wp_modified_gmt)) {
-    const revisionId = await setAsideConflict(ctx.db, { ...before, ...next }, current, ctx.user.id);
+    const revisionId = await setAsideConflict(ctx.db, { ...before, ...next }, current, ctx.user?.id ?? null);
     await audit(ctx, {
       action: 'site.post_conflict',
       subjectType: 'site',

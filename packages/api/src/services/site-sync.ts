@@ -160,13 +160,52 @@ export async function setAsideConflict(
   return db.isTransaction ? both(db) : db.transaction().execute(both);
 }
 
+type TermTable = 'wp_categories' | 'wp_tags' | 'wp_media';
+
+/**
+ * The local categories, tags and media before WordPress is read (id → WordPress id). Only these can be
+ * found gone: one made here while the pull read (a tag added from its tab) is missing from WordPress's
+ * answer without having left WordPress.
+ */
+async function localTermIds(db: Kysely<Database>, siteId: number) {
+  const ids = (table: TermTable) =>
+    db
+      .selectFrom(table)
+      .select(['id', 'wp_id'])
+      .where('site_id', '=', siteId)
+      .execute()
+      .then((rows) => new Map(rows.map((r) => [r.id, r.wp_id])));
+  const [categories, tags, media] = await Promise.all([
+    ids('wp_categories'),
+    ids('wp_tags'),
+    ids('wp_media'),
+  ]);
+  return { wp_categories: categories, wp_tags: tags, wp_media: media };
+}
+
+/**
+ * A listing read over several pages misses an item that moved to a page already read (another was
+ * deleted in wp-admin meanwhile). The local ones it did not list are asked for by id: what WordPress still
+ * has joins the listing, so only what it really deleted is found gone (as for posts).
+ */
+async function withMissed<T extends { id: number }>(
+  listed: T[],
+  before: Map<number, number>,
+  byId: (include: number[]) => Promise<T[]>,
+): Promise<T[]> {
+  const seen = new Set(listed.map((x) => x.id));
+  const missed = [...before.values()].filter((wpId) => !seen.has(wpId));
+  return missed.length === 0 ? listed : [...listed, ...(await byId(missed))];
+}
+
 /** Makes the local rows of one kind equal to WordPress's: update by WordPress id, insert new, delete gone. */
 async function reconcile<T extends { id: number }>(
   trx: Kysely<Database>,
-  table: 'wp_categories' | 'wp_tags' | 'wp_media',
+  table: TermTable,
   siteId: number,
   remote: T[],
   values: (item: T) => Record<string, unknown>,
+  before: Map<number, number>,
 ) {
   const local = await trx.selectFrom(table).select(['id', 'wp_id']).where('site_id', '=', siteId).execute();
   const byWpId = new Map(local.map((r) => [r.wp_id, r.id]));
@@ -181,13 +220,15 @@ async function reconcile<T extends { id: number }>(
         .where('id', '=', id)
         .execute();
     } else {
+      // A create here may have written the same WordPress id since the read above.
       await trx
         .insertInto(table)
         .values({ site_id: siteId, wp_id: item.id, ...values(item) } as never)
+        .onConflict((oc) => oc.columns(['site_id', 'wp_id']).doUpdateSet(values(item) as never))
         .execute();
     }
   }
-  const gone = local.filter((r) => !seen.has(r.wp_id)).map((r) => r.id);
+  const gone = local.filter((r) => !seen.has(r.wp_id) && before.has(r.id)).map((r) => r.id);
   if (gone.length > 0) await trx.deleteFrom(table).where('id', 'in', gone).execute();
   return { total: remote.length, removed: gone.length };
 }
@@ -262,10 +303,19 @@ export function pullSite(ctx: Ctx, siteId: number, progress: Progress = async ()
 async function pullSiteHeld(ctx: Ctx, siteId: number, progress: Progress) {
   const { client } = await requireSiteClient(ctx, siteId);
   await progress(5, 'Reading categories, tags, media and the list of posts');
+  const before = await localTermIds(ctx.db, siteId);
   const [categories, tags, media, stamps] = await Promise.all([
-    client.listCategories(),
-    client.listTags(),
-    client.listMedia(),
+    client
+      .listCategories()
+      .then((listed) =>
+        withMissed(listed, before.wp_categories, (include) => client.listCategories({ include })),
+      ),
+    client
+      .listTags()
+      .then((listed) => withMissed(listed, before.wp_tags, (include) => client.listTags({ include }))),
+    client
+      .listMedia()
+      .then((listed) => withMissed(listed, before.wp_media, (include) => client.listMedia({ include }))),
     client.listPostStamps({ status: ALL_STATUSES }),
   ]);
   // Bodies stay in the database: an unchanged site costs a list of stamps, not a copy of its posts.
@@ -295,24 +345,45 @@ async function pullSiteHeld(ctx: Ctx, siteId: number, progress: Progress) {
   const goneIds = vanished.filter((r) => !stillThere.has(r.wp_post_id!)).map((r) => r.id);
   await progress(80, `Saving ${posts.length} posts`);
   const counts = await ctx.db.transaction().execute(async (trx) => {
-    const c = await reconcile(trx, 'wp_categories', siteId, categories, (x) => ({
-      name: x.name,
-      slug: x.slug,
-      count: x.count,
-      description: x.description,
-      parent_wp_id: x.parent || null,
-    }));
-    const tg = await reconcile(trx, 'wp_tags', siteId, tags, (x) => ({
-      name: x.name,
-      slug: x.slug,
-      count: x.count,
-    }));
-    const m = await reconcile(trx, 'wp_media', siteId, media, (x) => ({
-      source_url: x.source_url,
-      title: x.title,
-      mime_type: x.mime_type || null,
-      thumbnail_url: x.thumbnail_url,
-    }));
+    const c = await reconcile(
+      trx,
+      'wp_categories',
+      siteId,
+      categories,
+      (x) => ({
+        name: x.name,
+        slug: x.slug,
+        count: x.count,
+        description: x.description,
+        parent_wp_id: x.parent || null,
+      }),
+      before.wp_categories,
+    );
+    const tg = await reconcile(
+      trx,
+      'wp_tags',
+      siteId,
+      tags,
+      (x) => ({
+        name: x.name,
+        slug: x.slug,
+        count: x.count,
+      }),
+      before.wp_tags,
+    );
+    const m = await reconcile(
+      trx,
+      'wp_media',
+      siteId,
+      media,
+      (x) => ({
+        source_url: x.source_url,
+        title: x.title,
+        mime_type: x.mime_type || null,
+        thumbnail_url: x.thumbnail_url,
+      }),
+      before.wp_media,
+    );
     let conflicts = 0;
     const fresh = [];
     for (const p of posts) {

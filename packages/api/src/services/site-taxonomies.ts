@@ -50,17 +50,18 @@ export async function createSiteCategory(
 ) {
   const { client } = await requireSiteClient(ctx, siteId);
   const wp = await client.createCategory({ name: input.name, description: input.description });
+  const values = {
+    name: wp.name,
+    slug: wp.slug,
+    count: wp.count,
+    description: wp.description,
+    parent_wp_id: wp.parent || null,
+  };
+  // A pull that read WordPress after the create may have written the row first.
   const row = await ctx.db
     .insertInto('wp_categories')
-    .values({
-      site_id: siteId,
-      wp_id: wp.id,
-      name: wp.name,
-      slug: wp.slug,
-      count: wp.count,
-      description: wp.description,
-      parent_wp_id: wp.parent || null,
-    })
+    .values({ site_id: siteId, wp_id: wp.id, ...values })
+    .onConflict((oc) => oc.columns(['site_id', 'wp_id']).doUpdateSet(values))
     .returning(['id', 'wp_id', 'name', 'slug', 'count', 'description', 'parent_wp_id'])
     .executeTakeFirstOrThrow();
   await audit(ctx, {
@@ -75,9 +76,11 @@ export async function createSiteCategory(
 /** A tag made on WordPress first, then kept in the synced copies. */
 export async function createSiteTag(ctx: Ctx, siteId: number, input: { name: string }) {
   const wp = await (await requireSiteClient(ctx, siteId)).client.createTag({ name: input.name });
+  const values = { name: wp.name, slug: wp.slug, count: wp.count };
   const row = await ctx.db
     .insertInto('wp_tags')
-    .values({ site_id: siteId, wp_id: wp.id, name: wp.name, slug: wp.slug, count: wp.count })
+    .values({ site_id: siteId, wp_id: wp.id, ...values })
+    .onConflict((oc) => oc.columns(['site_id', 'wp_id']).doUpdateSet(values))
     .returning(['id', 'wp_id', 'name', 'slug', 'count'])
     .executeTakeFirstOrThrow();
   await audit(ctx, {

@@ -2,6 +2,8 @@ import type { CreateTrafficRequestInput } from '@blogfleet/validators';
 import { z } from 'zod';
 import type { Context } from '../context';
 import { AppError, notFound } from '../errors';
+import { sql } from 'kysely';
+import { periodsOf } from './analytics-range';
 import { audit } from './audit';
 import { getSite, siteUrlOf } from './sites';
 
@@ -93,9 +95,68 @@ export async function createTrafficRequest(ctx: Ctx, input: CreateTrafficRequest
   return toView(row);
 }
 
-/** GET sites/{id}/traffic-requests: newest first. */
+/**
+ * Measures the site's running requests from its analytics: the page views of the target pages on the
+ * UTC days of the request's window are its delivered visits. A request completes when the target is
+ * reached, or when its window has ended and the site was read after it; what it delivered stays with it.
+ */
+export async function measureTrafficRequests(ctx: Pick<Context, 'db'>, siteId: number, now = Date.now()) {
+  const running = await ctx.db
+    .selectFrom('traffic_requests')
+    .selectAll()
+    .where('site_id', '=', siteId)
+    .where('status', 'in', ['active', 'pending'])
+    .execute();
+  if (running.length === 0) return;
+  const cursor = await ctx.db
+    .selectFrom('analytics_cursors')
+    .select('pulled_at')
+    .where('site_id', '=', siteId)
+    .executeTakeFirst();
+  const readUntil = cursor?.pulled_at?.getTime() ?? 0;
+  for (const r of running) {
+    const start = r.created_at.toISOString().slice(0, 10);
+    const ends = r.created_at.getTime() + r.duration_days * DAY;
+    const end = new Date(Math.min(now, ends)).toISOString().slice(0, 10);
+    const { views } = await ctx.db
+      .selectFrom('analytics_page_stats')
+      .select(sql<number>`coalesce(sum(views), 0)::int`.as('views'))
+      .where('site_id', '=', siteId)
+      .where('path', 'in', withAndWithoutSlash(r.target_pages))
+      .where(periodsOf({ start, end: end < start ? start : end }))
+      .executeTakeFirstOrThrow();
+    // Ended once the site was read after its window (or a day later, for a site that is never read).
+    const over = now >= ends && (readUntil >= ends || now >= ends + DAY);
+    const done = over || views >= r.unique_users;
+    if (views === r.delivered_visits && !done) continue;
+    await ctx.db
+      .updateTable('traffic_requests')
+      .set({
+        delivered_visits: views,
+        completion_rate: Math.min(100, Math.round((views / r.unique_users) * 1000) / 10),
+        status: done ? 'completed' : r.status,
+        updated_at: new Date(),
+      })
+      .where('id', '=', r.id)
+      .where('status', 'in', ['active', 'pending'])
+      .execute();
+  }
+}
+
+/** WordPress answers /about and /about/ alike: a target counts the views of both. */
+function withAndWithoutSlash(paths: string[]): string[] {
+  const all = new Set<string>();
+  for (const p of paths) {
+    all.add(p);
+    if (p !== '/') all.add(p.endsWith('/') ? p.slice(0, -1) : `${p}/`);
+  }
+  return [...all];
+}
+
+/** GET sites/{id}/traffic-requests: newest first, measured as of now. */
 export async function listTrafficRequests(ctx: Pick<Context, 'db'>, siteId: number) {
   await getSite(ctx, siteId);
+  await measureTrafficRequests(ctx, siteId);
   const rows = await ctx.db
     .selectFrom('traffic_requests')
     .selectAll()

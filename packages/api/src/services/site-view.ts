@@ -36,6 +36,11 @@ export const siteView = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   last_synced_at: z.string().nullable(),
+  /** Uptime checks: up, down (two failed checks in a row) or null (not checked yet). */
+  uptime_status: z.enum(['up', 'down']).nullable(),
+  uptime_7d: z.number().nullable().describe('Percentage of up checks in the last 7 days; null when none'),
+  last_checked_at: z.string().nullable().describe('The last uptime check'),
+  response_ms: z.number().int().nullable().describe('Home page response time at the last uptime check'),
 });
 export type SiteView = z.infer<typeof siteView>;
 export interface LatestScreenshot {
@@ -50,6 +55,7 @@ export function toSiteView(
   row: Selectable<SitesTable>,
   statistics: SiteStatistics = EMPTY_STATISTICS,
   screenshot: LatestScreenshot | null = null,
+  uptime7d: number | null = null,
 ): SiteView {
   return {
     id: row.id,
@@ -72,5 +78,9 @@ export function toSiteView(
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     last_synced_at: row.last_synced_at?.toISOString() ?? null,
+    uptime_status: row.uptime_status,
+    uptime_7d: uptime7d,
+    last_checked_at: row.uptime_checked_at?.toISOString() ?? null,
+    response_ms: row.uptime_response_ms,
   };
 }

@@ -22,6 +22,7 @@ import {
 } from './site-view';
 import { readyHost } from './wordpress-hosting';
 import { removeSiteFiles } from './site-files';
+import { uptimeSevenDays } from './uptime';
 
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } };
 type SiteRow = Selectable<SitesTable>;
@@ -83,11 +84,11 @@ async function decorations(ctx: Pick<Context, 'db'>, ids: number[]) {
 }
 
 async function views(ctx: Pick<Context, 'db'>, rows: SiteRow[]): Promise<SiteView[]> {
-  const { stats, shots } = await decorations(
-    ctx,
-    rows.map((r) => r.id),
+  const ids = rows.map((r) => r.id);
+  const [{ stats, shots }, uptime] = await Promise.all([decorations(ctx, ids), uptimeSevenDays(ctx.db, ids)]);
+  return rows.map((r) =>
+    toSiteView(r, stats.get(r.id) ?? EMPTY_STATISTICS, shots.get(r.id) ?? null, uptime.get(r.id) ?? null),
   );
-  return rows.map((r) => toSiteView(r, stats.get(r.id) ?? EMPTY_STATISTICS, shots.get(r.id) ?? null));
 }
 
 /** GET sites (core §7): filters status, language and part of the domain; the list contract's paging. */

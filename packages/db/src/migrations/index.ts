@@ -21,6 +21,12 @@ import * as m0019 from './0019_group_priority_source';
 import * as m0020 from './0020_content_follows_post';
 import * as m0021 from './0021_agent_runs';
 import * as m0022 from './0022_pool_posts';
+import * as m0023 from './0023_pool_learning';
+import * as m0024 from './0024_pool_list_indexes';
+import * as m0025 from './0025_pool_publish_claims';
+import * as m0026 from './0026_analytics';
+import * as m0027 from './0027_monitoring';
+import * as m0028 from './0028_notification_params';
 
 /** Listed statically (not read from disk) so the migrations travel inside the bundled server. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +52,10 @@ export const migrations: Record<string, Migration> = {
   '0020_content_follows_post': m0020,
   '0021_agent_runs': m0021,
   '0022_pool_posts': m0022,
+  '0023_pool_learning': m0023,
+  '0024_pool_list_indexes': m0024,
+  '0025_pool_publish_claims': m0025,
+  '0026_analytics': m0026,
+  '0027_monitoring': m0027,
+  '0028_notification_params': m0028,
 };

@@ -174,6 +174,19 @@ export interface SitesTable {
   credentials_ciphertext: string | null;
   /** When its creator was shown the credentials (they are shown once). */
   credentials_shown_at: NullableTimestamp;
+  /** The publishing cadence: this many assigned posts published a week (0: off), the last one when. */
+  posts_per_week: Generated<number>;
+  cadence_published_at: NullableTimestamp;
+  /** Why the cadence's last turn did not publish (cleared by the next that does). */
+  cadence_error: string | null;
+  /** Uptime (0027): up or down after the checks (null: not known yet; down after two failures in a row). */
+  uptime_status: 'up' | 'down' | null;
+  /** Failed checks in a row. */
+  uptime_failures: Generated<number>;
+  /** The last check (or the claim of the one under way), when the status last changed, the last response time. */
+  uptime_checked_at: NullableTimestamp;
+  uptime_changed_at: NullableTimestamp;
+  uptime_response_ms: number | null;
 }
 
 /** A site's posts as stored in (or bound for) WordPress. */
@@ -493,6 +506,8 @@ export interface AiIdeasTable {
   review_note: string | null;
   reviewed_at: NullableTimestamp;
   job_id: string | null;
+  /** The run that wrote it. */
+  decision_id: number | null;
 }
 
 export interface AiPostsTable {
@@ -519,6 +534,9 @@ export interface AiPostsTable {
   site_post_id: number | null;
   job_id: string | null;
   created_by: number | null;
+  assigned_at: NullableTimestamp;
+  /** Claimed by a publisher until then (WordPress is being asked). */
+  publishing_until: NullableTimestamp;
 }
 
 export interface PoliciesTable {
@@ -556,6 +574,8 @@ export interface FeedbackTable {
   /** 1 to 5. */
   score: Generated<number>;
   is_synthesized: Generated<boolean>;
+  /** Recorded from an editor's action (approve, reject, edit), not written by hand. */
+  implicit: Generated<boolean>;
   created_by: number | null;
   created_at: Timestamp;
 }

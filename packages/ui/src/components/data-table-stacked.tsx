@@ -2,6 +2,7 @@ import { flexRender, type Row, type Table } from '@tanstack/react-table';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn, focusRing } from '../lib/cn';
+import { renderCell } from './data-table-cell';
 import { Select } from './select';
 
 export interface StackedLabels {
@@ -116,19 +117,19 @@ export function StackedList<TData>({
                 <div className="flex items-start gap-2">
                   {select ? (
                     <div className="-m-1 flex size-10 shrink-0 items-center justify-center">
-                      {flexRender(select.column.columnDef.cell, select.getContext())}
+                      {renderCell(select)}
                     </div>
                   ) : null}
                   <div className="min-w-0 flex-1 pt-1.5">
                     {title.map((cell) => (
                       <div key={cell.id} className="min-w-0 break-words">
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                        {renderCell(cell)}
                       </div>
                     ))}
                   </div>
                   {end.map((cell) => (
                     <div key={cell.id} className="shrink-0">
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      {renderCell(cell)}
                     </div>
                   ))}
                 </div>
@@ -137,9 +138,7 @@ export function StackedList<TData>({
                     {rest.map((cell) => (
                       <div key={cell.id} className="contents">
                         <dt className="text-muted-foreground">{headerOf(cell.column.id)}</dt>
-                        <dd className="min-w-0 break-words">
-                          {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                        </dd>
+                        <dd className="min-w-0 break-words">{renderCell(cell)}</dd>
                       </div>
                     ))}
                   </dl>

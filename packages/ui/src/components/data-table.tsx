@@ -21,6 +21,7 @@ import {
 import { ArrowDown, ArrowUp, ChevronDown, ChevronRight, ChevronsUpDown, Search } from 'lucide-react';
 import { Fragment, useCallback, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { cn, focusRing } from '../lib/cn';
+import { renderCell } from './data-table-cell';
 import { useMediaQuery, PHONE_QUERY } from '../lib/use-media-query';
 import { Checkbox } from './checkbox';
 import { StackedList } from './data-table-stacked';
@@ -613,7 +614,7 @@ export function DataTable<TData>({
                                 meta?.className,
                               )}
                             >
-                              {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                              {renderCell(cell)}
                             </td>
                           );
                         })}

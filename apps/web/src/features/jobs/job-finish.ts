@@ -1,6 +1,7 @@
 import { toast } from '@blogfleet/ui';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { jobTitle } from './job-title';
 import type { JobRow } from './types';
 
 type FinishHandler = (job: JobRow) => void;
@@ -16,10 +17,19 @@ export function onJobFinished(kind: string, handler: FinishHandler): () => void 
   };
 }
 
+/** Told of every finished job, whatever its kind, besides its handler or toast (the bell's count). */
+const watchers = new Set<FinishHandler>();
+
+export function onAnyJobFinished(handler: FinishHandler): () => void {
+  watchers.add(handler);
+  return () => void watchers.delete(handler);
+}
+
 export function announceFinishedJob(job: JobRow) {
+  watchers.forEach((watch) => watch(job));
   const own = handlers.get(job.kind);
   if (own) return own(job);
-  const title = job.title;
+  const title = jobTitle(job);
   const error = job.error ?? '';
   if (job.status === 'completed') toast.success(i18n._(msg`${title}: completed`));
   else if (job.status === 'failed') toast.error(i18n._(msg`${title} failed: ${error}`));

@@ -1,8 +1,11 @@
 import { isJobActive, isJobFinished, JOB_POLL_INTERVAL_MS, useJobPanel, type PanelJob } from '@blogfleet/ui';
+import { useLingui } from '@lingui/react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useCurrentUser } from '../../lib/auth';
 import { trpc } from '../../lib/trpc';
 import { handledJobs } from './handled-jobs';
+import { jobMessage } from './job-message';
+import { jobTitle } from './job-title';
 import { announceFinishedJob } from './job-finish';
 import type { JobRow } from './types';
 
@@ -13,10 +16,10 @@ const IDLE_POLL_INTERVAL_MS = 30_000;
 function toPanel(job: JobRow): PanelJob {
   return {
     id: job.id,
-    title: job.title,
+    title: jobTitle(job),
     status: job.status,
     progress: job.progress,
-    message: job.message ?? undefined,
+    message: job.message ? jobMessage(job.message) : undefined,
     error: job.error ?? undefined,
   };
 }
@@ -60,6 +63,14 @@ export function useJobSync() {
     // Only new data drives this; panel changes come from here or the user closing a card.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data]);
+
+  // Cards already shown take the new language's titles (finished ones get no newer data to bring it).
+  const { i18n } = useLingui();
+  useEffect(() => {
+    for (const job of data?.jobs ?? []) if (shown.has(job.id)) panel.update(job.id, toPanel(job));
+    // Only the language drives this; the data effect above keeps cards current otherwise.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [i18n.locale]);
 
   const close = useCallback(
     (id: string) => {

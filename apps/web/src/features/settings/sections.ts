@@ -4,11 +4,12 @@ import {
   aiSettingsInput,
   cloudflareSettingsInput,
   keywordDataSettingsInput,
+  monitoringSettingsInput,
   registrarSettingsInput,
   wordpressHostSettingsInput,
   type IntegrationSection,
 } from '@blogfleet/validators';
-import { Bot, Cloud, Globe2, KeyRound, Server, type LucideIcon } from 'lucide-react';
+import { Activity, Bot, Cloud, Globe2, KeyRound, Server, type LucideIcon } from 'lucide-react';
 import type { ZodType } from 'zod';
 
 export interface FieldDef {
@@ -66,6 +67,15 @@ export const SECTIONS: SectionDef[] = [
         min: 0,
         max: 2,
         hint: msg`0 to 2; empty uses the model's default.`,
+      },
+      {
+        name: 'timeoutSeconds',
+        label: msg`Timeout (seconds)`,
+        kind: 'number',
+        step: 1,
+        min: 1,
+        max: 600,
+        hint: msg`How long one answer may take before it is asked again; empty: 60.`,
       },
     ],
   },
@@ -201,6 +211,32 @@ export const SECTIONS: SectionDef[] = [
         max: 99999999,
         placeholder: '2840',
         hint: msg`DataForSEO location code, e.g. 2840 United States, 2792 Turkey`,
+      },
+    ],
+  },
+  {
+    section: 'monitoring',
+    title: msg`Monitoring and notifications`,
+    description: msg`Every active site's home page and REST root are checked on this interval; a site that fails twice in a row is down, and everyone is notified when it goes down or comes back.`,
+    icon: Activity,
+    schema: monitoringSettingsInput,
+    fields: [
+      {
+        name: 'uptimeIntervalMinutes',
+        label: msg`Check interval (minutes)`,
+        kind: 'number',
+        min: 1,
+        max: 1440,
+        placeholder: '5',
+        hint: msg`1 to 1440; empty for 5.`,
+      },
+      {
+        name: 'notificationWebhookUrl',
+        label: msg`Webhook URL`,
+        kind: 'secret',
+        placeholder: 'https://hooks.slack.com/services/…',
+        hint: msg`Optional: a Slack-compatible incoming webhook that hears when a site goes down or comes back.`,
+        wide: true,
       },
     ],
   },

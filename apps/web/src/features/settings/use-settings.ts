@@ -10,6 +10,7 @@ export type SaveInput = {
   cloudflare: Inputs['saveCloudflare'];
   registrar: Inputs['saveRegistrar'];
   keyword_data: Inputs['saveKeywordData'];
+  monitoring: Inputs['saveMonitoring'];
 };
 
 /** The integration sections and their Save / Test / Clear calls (admins only). */
@@ -22,6 +23,7 @@ export function useIntegrationSettings(enabled: boolean) {
   const saveCloudflare = trpc.settings.saveCloudflare.useMutation();
   const saveRegistrar = trpc.settings.saveRegistrar.useMutation();
   const saveKeywordData = trpc.settings.saveKeywordData.useMutation();
+  const saveMonitoring = trpc.settings.saveMonitoring.useMutation();
   const test = trpc.settings.test.useMutation({ onSettled: refresh });
   const clear = trpc.settings.clear.useMutation({ onSuccess: refresh });
 
@@ -37,6 +39,7 @@ export function useIntegrationSettings(enabled: boolean) {
       cloudflare: saveCloudflare.mutateAsync,
       registrar: saveRegistrar.mutateAsync,
       keyword_data: saveKeywordData.mutateAsync,
+      monitoring: saveMonitoring.mutateAsync,
     };
     const { integration } = await calls[section](input);
     await refresh();

@@ -1,5 +1,6 @@
 import { Input } from '@blogfleet/ui';
 import { Search } from 'lucide-react';
+import { URL_TEXT_MAX } from '../../lib/use-debounced-url-text';
 
 interface Props {
   value: string;
@@ -22,6 +23,7 @@ export function ListSearchBox({ value, onChange, placeholder, label }: Props) {
         placeholder={placeholder}
         aria-label={label}
         value={value}
+        maxLength={URL_TEXT_MAX}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

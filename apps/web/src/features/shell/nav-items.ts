@@ -49,7 +49,6 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/ai-content-pool',
     label: msg`Content pool`,
     icon: Sparkles,
-    coming: msg`AI agents turn your keywords into ideas and posts; editors approve, reject, promote and publish them, and their feedback becomes the policy the agents follow.`,
     children: [
       {
         to: '/content-pool/keywords',
@@ -65,13 +64,11 @@ export const NAV_ITEMS: NavItem[] = [
         to: '/content-pool/ideas',
         label: msg`Ideas management`,
         icon: Lightbulb,
-        coming: msg`Article ideas the agents proposed from your keywords: approve, reject or promote them to posts, with feedback.`,
       },
       {
         to: '/content-pool/posts',
         label: msg`Posts management`,
         icon: FileText,
-        coming: msg`Drafted posts waiting for review: edit, approve and publish them to their WordPress site.`,
       },
       {
         to: '/content',
@@ -84,7 +81,6 @@ export const NAV_ITEMS: NavItem[] = [
     to: '/analytics',
     label: msg`Analytics`,
     icon: BarChart3,
-    coming: msg`Traffic and content performance across your sites, per site and per keyword.`,
   },
   { to: '/users', label: msg`Users`, icon: Users, adminOnly: true },
   { to: '/settings', label: msg`Settings`, icon: Settings },

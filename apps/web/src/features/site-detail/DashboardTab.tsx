@@ -3,10 +3,14 @@ import { useLingui } from '@lingui/react/macro';
 import { formatNumber } from '../../lib/format';
 import { PerformanceCard } from './PerformanceCard';
 import { RecentActivity } from './RecentActivity';
+import { UptimeCard } from './UptimeCard';
 import { WordPressInfoCard } from './WordPressInfoCard';
 import type { SiteDetail } from './use-site';
 
-/** Dashboard tab: the post cards and the WordPress card from the site's record and its synced posts. */
+/**
+ * Dashboard tab: the post cards and the WordPress card from the site's record and its synced posts, its
+ * uptime and its performance tests.
+ */
 export function DashboardTab({
   site,
   onPerformanceTest,
@@ -34,6 +38,7 @@ export function DashboardTab({
           </Card>
         ))}
       </div>
+      <UptimeCard site={site} />
       <WordPressInfoCard site={site} />
       <PerformanceCard siteId={site.id} onRun={onPerformanceTest} running={performanceTesting} />
       <RecentActivity siteId={site.id} />

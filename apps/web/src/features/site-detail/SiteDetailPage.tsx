@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  EmptyState,
-  Spinner,
-  StatusBadge,
-  Tabs,
-  TabsContent,
-  TabsList,
-  TabsTrigger,
-} from '@blogfleet/ui';
+import { Alert, Button, Spinner, StatusBadge, Tabs, TabsContent, TabsList, TabsTrigger } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { getRouteApi } from '@tanstack/react-router';
 import {
   Camera,
-  Construction,
   DownloadCloud,
   ExternalLink,
   Gauge,
@@ -28,7 +17,9 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
+import { SiteAnalyticsTab } from '../analytics/SiteAnalyticsTab';
 import { CloudflareTab } from './CloudflareTab';
+import { ContentPoolTab } from './ContentPoolTab';
 import { DashboardTab } from './DashboardTab';
 import { KeywordsTab } from './KeywordsTab';
 import { RequestTrafficDialog, TrafficTab } from './TrafficTab';
@@ -68,10 +59,6 @@ export function SiteDetailPage() {
     traffic: t`Traffic`,
     cloudflare: t`Cloudflare`,
     settings: t`Settings`,
-  };
-  const coming = {
-    'content-pool': t`The AI content pool's ideas and posts for this site, to assign and publish.`,
-    analytics: t`Visitors, page views, sources and top pages, collected from the site itself.`,
   };
   const go = (next: SiteTab) =>
     void navigate({ search: next === 'dashboard' ? {} : { tab: next }, replace: true });
@@ -164,15 +151,12 @@ export function SiteDetailPage() {
               <TabsContent value="keywords" className="pt-4">
                 <KeywordsTab siteId={siteId} domain={s.domain_name} />
               </TabsContent>
-              {(['content-pool', 'analytics'] as const).map((name) => (
-                <TabsContent key={name} value={name} className="pt-4">
-                  <EmptyState
-                    icon={<Construction className="size-10" aria-hidden />}
-                    title={<Trans>This tab is being built</Trans>}
-                    description={coming[name]}
-                  />
-                </TabsContent>
-              ))}
+              <TabsContent value="content-pool" className="pt-4">
+                <ContentPoolTab siteId={siteId} domain={s.domain_name} />
+              </TabsContent>
+              <TabsContent value="analytics" className="pt-4">
+                <SiteAnalyticsTab siteId={siteId} hostedHere={s.hosted_here} />
+              </TabsContent>
             </Tabs>
           )}
         </div>

@@ -10,6 +10,7 @@ import {
   EmptyState,
   FormField,
   Input,
+  Progress,
   Spinner,
   StatusBadge,
   Textarea,
@@ -24,7 +25,7 @@ import { trpc } from '../../lib/trpc';
 
 /**
  * Traffic tab (core §2): the site's traffic requests with unique users, duration, dates, status and
- * delivered visits; a running one can be cancelled. Delivery is measured once analytics are collected.
+ * delivered visits; a running one can be cancelled. Delivery is measured from the site's analytics.
  */
 export function TrafficTab({ siteId, onRequest }: { siteId: number; onRequest(): void }) {
   const { t } = useLingui();
@@ -45,7 +46,10 @@ export function TrafficTab({ siteId, onRequest }: { siteId: number; onRequest():
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="max-w-prose text-sm text-muted-foreground">
-          <Trans>Delivered visits are measured from the site’s own analytics once they are collected.</Trans>
+          <Trans>
+            Delivered visits are the page views of the target pages in the site’s analytics, by UTC day over
+            the request’s window; a request completes at its target or when its window ends.
+          </Trans>
         </p>
         <Button className="h-10 md:h-9" onClick={onRequest}>
           <Trans>Request traffic</Trans>
@@ -71,6 +75,11 @@ export function TrafficTab({ siteId, onRequest }: { siteId: number; onRequest():
               <div className="text-muted-foreground">
                 {formatUserDate(r.starts_at)} – {formatUserDate(r.ends_at)} · {r.target_pages.join(', ')}
               </div>
+              <Progress
+                value={r.results.completion_rate}
+                tone={r.status === 'completed' ? 'green' : r.status === 'cancelled' ? 'gray' : 'blue'}
+                aria-label={t`Delivered`}
+              />
               <div className="flex flex-wrap items-center justify-between gap-2">
                 <span>
                   <Trans>

@@ -14,6 +14,8 @@ import {
 } from '@blogfleet/ui';
 import { SITE_LANGUAGE_OPTIONS, SITE_TIMEZONES } from '@blogfleet/validators/constants';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { useIsMutating } from '@tanstack/react-query';
+import { getMutationKey } from '@trpc/react-query';
 import { useEffect, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { trpc } from '../../lib/trpc';
@@ -43,6 +45,8 @@ export function AddSiteDialog({ open, onOpenChange, onAdded }: Props) {
   const [password, setPassword] = useState('');
   const [tried, setTried] = useState(false);
   const create = trpc.sites.create.useMutation();
+  // A domain being created in the picker: the form waits for it instead of finding it missing.
+  const creatingDomain = useIsMutating({ mutationKey: getMutationKey(trpc.domains.create) }) > 0;
 
   useEffect(() => {
     if (!open) return;
@@ -198,7 +202,7 @@ export function AddSiteDialog({ open, onOpenChange, onAdded }: Props) {
           <Button variant="outline" type="button" onClick={() => onOpenChange(false)}>
             <Trans>Cancel</Trans>
           </Button>
-          <Button type="submit" form="add-site-form" loading={create.isPending}>
+          <Button type="submit" form="add-site-form" loading={create.isPending} disabled={creatingDomain}>
             {existing ? <Trans>Test and add</Trans> : <Trans>Add site</Trans>}
           </Button>
         </DialogFooter>

@@ -88,18 +88,20 @@ export function DomainPicker({ value, onChange, targetWebsite, invalid }: Props)
               className="flex w-full items-center gap-2 px-3 py-2 text-left text-sm font-medium text-primary hover:bg-muted"
               disabled={create.isPending || !targetWebsite.trim()}
               title={targetWebsite.trim() ? undefined : t`Enter the target website first`}
-              onClick={async () => {
-                try {
-                  const { domain } = await create.mutateAsync({
-                    domainName: checked.domain,
-                    targetWebsite: targetWebsite.trim(),
-                  });
-                  await utils.domains.list.invalidate();
-                  onChange(domain);
-                } catch (err) {
-                  toastApiError(err, t`Failed to create domain`);
-                }
-              }}
+              onClick={() =>
+                // Callbacks of `mutate` are dropped once the picker is gone: a domain that answers
+                // after its dialog closed is not picked in the next one.
+                create.mutate(
+                  { domainName: checked.domain, targetWebsite: targetWebsite.trim() },
+                  {
+                    onSuccess: ({ domain }) => {
+                      onChange(domain);
+                      void utils.domains.list.invalidate();
+                    },
+                    onError: (err) => toastApiError(err, t`Failed to create domain`),
+                  },
+                )
+              }
             >
               <Plus className="size-4" aria-hidden />
               <Trans>Create domain {checked.domain}</Trans>

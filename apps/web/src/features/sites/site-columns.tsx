@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { PlugZap, Settings2 } from 'lucide-react';
 import { useMemo } from 'react';
 import { formatNumber } from '../../lib/format';
+import { formatMs, formatUptime, UptimeBadge } from './UptimeBadge';
 import type { SiteRow } from './use-sites';
 
 export interface SiteActions {
@@ -12,7 +13,10 @@ export interface SiteActions {
   onTest(site: SiteRow): void;
 }
 
-/** The sites table (core §2): title and domain, status, post statistics, language, Test and Manage. */
+/**
+ * The sites table (core §2): title and domain, status, uptime, post statistics, language, Test and
+ * Manage.
+ */
 export function useSiteColumns({ testingId, onTest }: SiteActions): ColumnDef<SiteRow>[] {
   const { t } = useLingui();
   return useMemo(
@@ -45,6 +49,23 @@ export function useSiteColumns({ testingId, onTest }: SiteActions): ColumnDef<Si
           accessorKey: 'status',
           header: t`Status`,
           cell: ({ row: { original: s } }) => <StatusBadge status={s.status} />,
+        },
+        {
+          id: 'uptime',
+          header: t`Uptime`,
+          enableSorting: false,
+          cell: ({ row: { original: s } }) => (
+            <div className="flex flex-col items-start gap-0.5" data-testid={`uptime-${s.id}`}>
+              <UptimeBadge status={s.uptime_status} />
+              {s.uptime_7d !== null || s.response_ms !== null ? (
+                <span className="text-xs whitespace-nowrap text-muted-foreground tabular-nums">
+                  {s.uptime_7d !== null && <Trans>{formatUptime(s.uptime_7d)} in 7 days</Trans>}
+                  {s.uptime_7d !== null && s.response_ms !== null && ' · '}
+                  {s.response_ms !== null && formatMs(s.response_ms)}
+                </span>
+              ) : null}
+            </div>
+          ),
         },
         {
           id: 'posts',

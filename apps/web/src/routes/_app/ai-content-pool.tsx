@@ -1,4 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingPage } from '../../features/shell/ComingPage';
+import { AiPoolPage } from '../../features/ai-pool/AiPoolPage';
+import { validateAiPoolSearch } from '../../features/ai-pool/ai-pool-search';
 
-export const Route = createFileRoute('/_app/ai-content-pool')({ component: ComingPage });
+/** The AI content pool (doc2 §2): seven tabs, the tab and its filters in the URL. */
+export const Route = createFileRoute('/_app/ai-content-pool')({
+  validateSearch: validateAiPoolSearch,
+  component: AiPoolPage,
+});

@@ -21,6 +21,8 @@ export interface CloudflareTestServerOptions {
   tokens?: Record<string, CloudflareTestToken>;
   /** Default account id of account tokens. */
   accountId?: string;
+  /** Milliseconds a request's answer waits after it was handled (what it answers is read at once). */
+  delayMs?: (req: RecordedHttpRequest) => number;
 }
 
 export interface CloudflareTestZone {
@@ -285,43 +287,46 @@ export async function startCloudflareTestServer(
     return null;
   }
 
-  const bare = await startBareTestServer((req) => {
-    const failure = failures.shift();
-    if (failure) return failure;
-    const auth = req.headers.authorization;
-    const match = auth ? /^Bearer ([A-Za-z0-9_-]+)$/.exec(auth) : null;
-    if (!match) {
-      return cloudflareFailure(400, [
+  const bare = await startBareTestServer(
+    (req) => {
+      const failure = failures.shift();
+      if (failure) return failure;
+      const auth = req.headers.authorization;
+      const match = auth ? /^Bearer ([A-Za-z0-9_-]+)$/.exec(auth) : null;
+      if (!match) {
+        return cloudflareFailure(400, [
+          {
+            code: 6003,
+            message: 'Invalid request headers',
+            error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }],
+          },
+        ]);
+      }
+      const info = tokens.get(match[1]!);
+      if (req.method === 'GET' && req.path === '/client/v4/user/tokens/verify') {
+        if (!info || (info.owner ?? 'user') !== 'user') return INVALID_TOKEN();
+        return verified(info);
+      }
+      if (req.path.startsWith('/client/v4/zones')) {
+        if (!info || (info.status ?? 'active') !== 'active') return INVALID_TOKEN();
+        const answer = zonesApi(req);
+        if (answer) return answer;
+      }
+      const account = /^\/client\/v4\/accounts\/([^/]+)\/tokens\/verify$/.exec(req.path);
+      if (req.method === 'GET' && account) {
+        if (!info || info.owner !== 'account' || (info.accountId ?? accountId) !== account[1])
+          return INVALID_TOKEN();
+        return verified(info);
+      }
+      return cloudflareFailure(404, [
         {
-          code: 6003,
-          message: 'Invalid request headers',
-          error_chain: [{ code: 6111, message: 'Invalid format for Authorization header' }],
+          code: 7003,
+          message: 'Could not route to ' + req.path + ', perhaps your object identifier is invalid?',
         },
       ]);
-    }
-    const info = tokens.get(match[1]!);
-    if (req.method === 'GET' && req.path === '/client/v4/user/tokens/verify') {
-      if (!info || (info.owner ?? 'user') !== 'user') return INVALID_TOKEN();
-      return verified(info);
-    }
-    if (req.path.startsWith('/client/v4/zones')) {
-      if (!info || (info.status ?? 'active') !== 'active') return INVALID_TOKEN();
-      const answer = zonesApi(req);
-      if (answer) return answer;
-    }
-    const account = /^\/client\/v4\/accounts\/([^/]+)\/tokens\/verify$/.exec(req.path);
-    if (req.method === 'GET' && account) {
-      if (!info || info.owner !== 'account' || (info.accountId ?? accountId) !== account[1])
-        return INVALID_TOKEN();
-      return verified(info);
-    }
-    return cloudflareFailure(404, [
-      {
-        code: 7003,
-        message: 'Could not route to ' + req.path + ', perhaps your object identifier is invalid?',
-      },
-    ]);
-  });
+    },
+    { delayMs: (req) => options.delayMs?.(req) ?? 0 },
+  );
 
   return {
     url: bare.url,

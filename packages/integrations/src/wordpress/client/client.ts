@@ -1,6 +1,8 @@
 import { buildUrl, discoverRoot, normaliseSiteUrl, rootFromBase, type ApiRoot, type Query } from './api-root';
 import { credentialsAccepted, credentialsRefused, mayBeAnonymousAnswer, ME_ROUTE } from './credentials';
 import type { WordPressError } from '../errors';
+import * as analytics from './analytics';
+import type { AnalyticsEventsOptions, AnalyticsEventsPage, AnalyticsStatus } from './analytics';
 import { expectOk, isIdempotent, send, type HttpConfig, type RawResponse } from './http';
 import * as media from './media';
 import * as pages from './pages';
@@ -11,6 +13,7 @@ import * as themes from './themes';
 import { testConnection } from './connection';
 import { collectAll, type RequestOptions, type WpResult, type WpTransport } from './transport';
 import type {
+  ListByIdOptions,
   ListPostsOptions,
   WordPressClientOptions,
   WpCategory,
@@ -176,21 +179,21 @@ export class WordPressClient implements WpTransport {
     return pages.deletePage(this, id, opts);
   }
 
-  listCategories(): Promise<WpCategory[]> {
-    return taxonomies.listCategories(this);
+  listCategories(opts?: ListByIdOptions): Promise<WpCategory[]> {
+    return taxonomies.listCategories(this, opts);
   }
   createCategory(input: WpCategoryInput): Promise<WpCategory> {
     return taxonomies.createCategory(this, input);
   }
-  listTags(): Promise<WpTag[]> {
-    return taxonomies.listTags(this);
+  listTags(opts?: ListByIdOptions): Promise<WpTag[]> {
+    return taxonomies.listTags(this, opts);
   }
   createTag(input: WpTagInput): Promise<WpTag> {
     return taxonomies.createTag(this, input);
   }
 
-  listMedia(): Promise<WpMedia[]> {
-    return media.listMedia(this);
+  listMedia(opts?: ListByIdOptions): Promise<WpMedia[]> {
+    return media.listMedia(this, opts);
   }
   uploadMedia(upload: WpMediaUpload): Promise<WpMedia> {
     return media.uploadMedia(this, upload);
@@ -205,6 +208,15 @@ export class WordPressClient implements WpTransport {
   }
   updateSettings(patch: WpSettingsPatch): Promise<WpSettings> {
     return settings.updateSettings(this, patch);
+  }
+
+  /** Events of Blogfleet's analytics plugin; AnalyticsPluginMissingError on a site without it. */
+  analyticsEvents(opts?: AnalyticsEventsOptions): Promise<AnalyticsEventsPage> {
+    return analytics.analyticsEvents(this, opts);
+  }
+  /** The analytics plugin's state; `{ installed: false }` on a site without it. */
+  analyticsStatus(): Promise<AnalyticsStatus> {
+    return analytics.analyticsStatus(this);
   }
 }
 

@@ -1,5 +1,5 @@
-import type { WpTransport } from './transport';
-import type { WpMedia, WpMediaUpload } from './types';
+import { requestIncluded, type WpTransport } from './transport';
+import type { ListByIdOptions, WpMedia, WpMediaUpload } from './types';
 
 type Item = Record<string, unknown>;
 
@@ -29,8 +29,12 @@ export function safeFilename(name: string): string {
 }
 
 /** The edit context (any user who may edit posts has it) keeps a refused password from reading anonymously. */
-export async function listMedia(t: WpTransport): Promise<WpMedia[]> {
-  return (await t.requestAll<Item>('/wp/v2/media', { context: 'edit' })).map(mapMedia);
+export async function listMedia(t: WpTransport, opts: ListByIdOptions = {}): Promise<WpMedia[]> {
+  const query = { context: 'edit' };
+  const items = opts.include
+    ? await requestIncluded<Item>(t, '/wp/v2/media', query, opts.include)
+    : await t.requestAll<Item>('/wp/v2/media', query);
+  return items.map(mapMedia);
 }
 
 /** POST /wp/v2/media with the raw bytes; a title is set afterwards (an update, so retry-safe). */

@@ -1,4 +1,4 @@
-import { PER_PAGE, type WpTransport } from './transport';
+import { requestIncluded, type WpTransport } from './transport';
 import type { ListPostsOptions, WpPost, WpPostInput, WpPostPatch, WpPostStamp } from './types';
 
 type Field = { raw?: string; rendered?: string } | string | undefined;
@@ -40,17 +40,10 @@ const statusParam = (status: ListPostsOptions['status']) =>
 
 export async function listPosts(t: WpTransport, opts: ListPostsOptions = {}): Promise<WpPost[]> {
   const query = { context: 'edit', status: statusParam(opts.status) };
-  if (!opts.include) return (await t.requestAll<Record<string, unknown>>('/wp/v2/posts', query)).map(mapPost);
-  const items: WpPost[] = [];
-  for (let i = 0; i < opts.include.length; i += PER_PAGE) {
-    const ids = opts.include.slice(i, i + PER_PAGE);
-    const page = await t.requestAll<Record<string, unknown>>('/wp/v2/posts', {
-      ...query,
-      include: ids.join(','),
-    });
-    items.push(...page.map(mapPost));
-  }
-  return items;
+  const items = opts.include
+    ? await requestIncluded<Record<string, unknown>>(t, '/wp/v2/posts', query, opts.include)
+    : await t.requestAll<Record<string, unknown>>('/wp/v2/posts', query);
+  return items.map(mapPost);
 }
 
 /** Every post's id and modified time, without bodies: cheap enough to see deletions on each pull. */

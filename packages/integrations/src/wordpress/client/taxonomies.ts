@@ -1,6 +1,6 @@
 import { WordPressError } from '../errors';
-import type { WpTransport } from './transport';
-import type { WpCategory, WpCategoryInput, WpTag, WpTagInput } from './types';
+import { requestIncluded, type WpTransport } from './transport';
+import type { ListByIdOptions, WpCategory, WpCategoryInput, WpTag, WpTagInput } from './types';
 
 type Term = Record<string, unknown>;
 
@@ -27,21 +27,23 @@ const defined = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v
  * refuses to an anonymous visitor, so that a refused password is reported instead of passing unnoticed.
  * A user who may not manage terms (an author: FORBIDDEN with valid credentials) gets the view context.
  */
-async function listTerms(t: WpTransport, route: string): Promise<Term[]> {
+async function listTerms(t: WpTransport, route: string, opts: ListByIdOptions): Promise<Term[]> {
+  const read = (query: Record<string, string>) =>
+    opts.include ? requestIncluded<Term>(t, route, query, opts.include) : t.requestAll<Term>(route, query);
   try {
-    return await t.requestAll<Term>(route, { context: 'edit' });
+    return await read({ context: 'edit' });
   } catch (error) {
     const forbiddenContext =
       error instanceof WordPressError &&
       error.code === 'FORBIDDEN' &&
       error.details.wpCode === 'rest_forbidden_context';
     if (!forbiddenContext) throw error;
-    return t.requestAll<Term>(route);
+    return read({});
   }
 }
 
-export async function listCategories(t: WpTransport): Promise<WpCategory[]> {
-  return (await listTerms(t, '/wp/v2/categories')).map(mapCategory);
+export async function listCategories(t: WpTransport, opts: ListByIdOptions = {}): Promise<WpCategory[]> {
+  return (await listTerms(t, '/wp/v2/categories', opts)).map(mapCategory);
 }
 
 export async function createCategory(t: WpTransport, input: WpCategoryInput): Promise<WpCategory> {
@@ -49,8 +51,8 @@ export async function createCategory(t: WpTransport, input: WpCategoryInput): Pr
   return mapCategory(res.data);
 }
 
-export async function listTags(t: WpTransport): Promise<WpTag[]> {
-  return (await listTerms(t, '/wp/v2/tags')).map(mapTag);
+export async function listTags(t: WpTransport, opts: ListByIdOptions = {}): Promise<WpTag[]> {
+  return (await listTerms(t, '/wp/v2/tags', opts)).map(mapTag);
 }
 
 export async function createTag(t: WpTransport, input: WpTagInput): Promise<WpTag> {

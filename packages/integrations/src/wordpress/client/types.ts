@@ -56,11 +56,14 @@ export type WpPostPatch = Partial<WpPostInput>;
 export type WpPageInput = Pick<WpPostInput, 'title' | 'content' | 'excerpt' | 'status' | 'featured_media'>;
 export type WpPagePatch = Partial<WpPageInput>;
 
-export interface ListPostsOptions {
+export interface ListByIdOptions {
+  /** Only these ids (asked for 100 at a time, so the URL stays short). */
+  include?: number[];
+}
+
+export interface ListPostsOptions extends ListByIdOptions {
   /** Statuses to list; default `'any'` (every status but trash). */
   status?: string[] | 'any';
-  /** Only these post ids (asked for 100 at a time, so the URL stays short). */
-  include?: number[];
 }
 
 /** The id and modified time of a post: what an incremental pull needs to see deletions. */

@@ -1,6 +1,7 @@
 export { provisionSite, type ProvisionOptions, type ProvisionStep } from './provision';
 export { deprovisionSite } from './deprovision';
 export { switchSiteTheme } from './site-theme';
+export { installAnalyticsPluginOnSite } from './site-analytics';
 export {
   runningSites,
   siteAnswers,

@@ -17,6 +17,7 @@ import {
   type DbNames,
   type RunRecord,
 } from './site-database';
+import { writeAnalyticsPlugin } from './site-analytics';
 import { newSalts, randomSecret, writeSiteFiles } from './site-files';
 import { runSiteTask } from './site-task';
 import { resolveSiteUser } from './site-user';
@@ -214,9 +215,13 @@ async function provisionLocked(
     await runSiteTask(host, paths, user, 'install', taskInput);
     progress(70, 'WordPress installed');
 
-    // 5. Title, tagline, language, timezone, permalinks, first post and page, application password.
+    // 5. Analytics plugin, title, tagline, language, timezone, permalinks, first post and page,
+    //    application password.
     fault('configure');
     progress(75, 'Configuring the site and publishing the first post and page');
+    // Blogfleet's first-party analytics: a must-use plugin (no activation needed), in place before the
+    // site is configured and served. Rewritten by every run that gets here, so it is always current.
+    await writeAnalyticsPlugin(paths, user);
     const result = await runSiteTask(host, paths, user, 'configure', taskInput);
     if (typeof result.appPassword !== 'string' || result.appPassword === '') {
       throw new WordPressHostError('PROVISION_FAILED', 'WordPress returned no application password');

@@ -3,4 +3,9 @@
  * entry point, so no server bundle ships the in-memory WordPress.
  */
 export { startWordPressTestServer } from './server';
-export type { WordPressTestServer, WordPressTestServerOptions, TestServerFault } from './server';
+export type {
+  AnalyticsEventSeed,
+  WordPressTestServer,
+  WordPressTestServerOptions,
+  TestServerFault,
+} from './server';

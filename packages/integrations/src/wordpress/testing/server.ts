@@ -2,8 +2,15 @@
  * A small local HTTP server speaking the subset of the WordPress REST API the client uses, with switches
  * to inject faults (status codes, Retry-After, hanging answers). For tests only; state lives in memory.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  ANALYTICS_BOT_USER_AGENT,
+  ANALYTICS_MAX_DURATION_MS,
+  ANALYTICS_PLUGIN_VERSION,
+} from '../analytics-plugin';
+import type { AnalyticsEvent } from '../client/analytics';
 import { HttpError, callerOf, checkListedStatuses, type AccessOptions } from './access';
 
 export interface TestServerFault {
@@ -21,6 +28,8 @@ export interface TestServerFault {
   retryAfter?: number;
   /** Never answer (the socket stays open until the client gives up or the server closes). */
   hang?: boolean;
+  /** Answer normally, this many milliseconds late (a slow route while the rest is quick). */
+  delayMs?: number;
   /** Close the connection without an answer (a network error on the client side). */
   drop?: boolean;
 }
@@ -42,7 +51,18 @@ export interface WordPressTestServerOptions {
   seedPostBytes?: number;
   /** Every answer waits this long first, like a site across the internet (benches). Default 0. */
   latencyMs?: number;
+  /**
+   * Whether Blogfleet's analytics plugin is installed (default true): its routes `POST blogfleet/v1/hit`,
+   * `GET blogfleet/v1/events` and `GET blogfleet/v1/status`; without it they answer 404 rest_no_route.
+   */
+  analyticsPlugin?: boolean;
 }
+
+/**
+ * An event for `addAnalyticsEvents`: `time` is required (an ISO string or a Date, kept to the second),
+ * every other field has a default (a view of `/` by visitor `0000000000000000`, a fresh view id).
+ */
+export type AnalyticsEventSeed = Partial<Omit<AnalyticsEvent, 'id' | 'time'>> & { time: string | Date };
 
 export interface RecordedRequest {
   method: string;
@@ -77,6 +97,13 @@ export interface WordPressTestServer {
   revokePassword(): void;
   /** Changes a post as an editor in wp-admin would (its modified time moves on). */
   editPost(id: number, fields: Partial<Pick<Post, 'title' | 'content' | 'excerpt' | 'status'>>): void;
+  /**
+   * Stores analytics events as if the plugin had recorded them (ids go on from the last one), in the
+   * given order, and returns them as `GET blogfleet/v1/events` will answer them.
+   */
+  addAnalyticsEvents(events: AnalyticsEventSeed[]): AnalyticsEvent[];
+  /** The plugin's table made again (a site restored or moved): no events, ids from 1. */
+  resetAnalytics(): void;
   state: {
     posts: Post[];
     /** Pages (`/wp/v2/pages`): posts without terms. */
@@ -86,6 +113,8 @@ export interface WordPressTestServer {
     media: { id: number; source_url: string; title: string; mime_type: string; bytes: number }[];
     settings: Record<string, unknown>;
     themes: { stylesheet: string; name: string; version: string; status: 'active' | 'inactive' }[];
+    /** The analytics plugin's table, by id. */
+    analytics: AnalyticsEvent[];
   };
   close(): Promise<void>;
 }
@@ -116,6 +145,7 @@ export async function startWordPressTestServer(
     seedPosts: 0,
     latencyMs: 0,
     seedPostBytes: 0,
+    analyticsPlugin: true,
     ...opts,
   };
   const requests: RecordedRequest[] = [];
@@ -139,6 +169,7 @@ export async function startWordPressTestServer(
       { stylesheet: 'twentytwentyfour', name: 'Twenty Twenty-Four', version: '1.2', status: 'active' },
       { stylesheet: 'twentytwentythree', name: 'Twenty Twenty-Three', version: '1.5', status: 'inactive' },
     ],
+    analytics: [],
   };
   for (let i = 1; i <= options.seedPosts; i++) {
     state.posts.push({
@@ -199,6 +230,12 @@ export async function startWordPressTestServer(
   const countTerm = (field: 'categories' | 'tags', id: number) =>
     state.posts.filter((p) => p.status === 'publish' && p[field].includes(id)).length;
 
+  /** `include=1,2`: only those ids, as WordPress's collections take it. */
+  function included<T extends { id: number }>(items: T[], query: URLSearchParams): T[] {
+    const ids = query.get('include')?.split(',').map(Number);
+    return ids ? items.filter((x) => ids.includes(x.id)) : items;
+  }
+
   function paginate<T>(items: T[], query: URLSearchParams, res: ServerResponse): T[] {
     const perPage = Number(query.get('per_page') ?? 10);
     const page = Number(query.get('page') ?? 1);
@@ -251,6 +288,99 @@ export async function startWordPressTestServer(
     );
   };
 
+  // The analytics plugin: events with increasing ids, visitors hashed with a salt of the UTC day.
+  let lastEventId = 0;
+  let salt = { day: '', value: '' };
+  const isoSecond = (d: Date) => `${d.toISOString().slice(0, 19)}Z`;
+  const chars = (s: string, max: number) => Array.from(s).slice(0, max).join('');
+  const bareHost = (url: string) => {
+    try {
+      return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
+    } catch {
+      return '';
+    }
+  };
+  function visitorOf(req: IncomingMessage, agent: string) {
+    const day = new Date().toISOString().slice(0, 10);
+    if (salt.day !== day) salt = { day, value: randomBytes(32).toString('hex') };
+    const ip = req.socket.remoteAddress ?? '';
+    return createHash('sha256').update(`${salt.value}${ip}${agent}`).digest('hex').slice(0, 16);
+  }
+  function recordHit(req: IncomingMessage, raw: Buffer, res: ServerResponse): undefined {
+    res.statusCode = 204;
+    const agent = String(req.headers['user-agent'] ?? '');
+    if (agent === '' || ANALYTICS_BOT_USER_AGENT.test(agent)) return;
+    let hit: Record<string, unknown> | null = null;
+    try {
+      const parsed: unknown = raw.length <= 4096 ? JSON.parse(raw.toString()) : null;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        hit = parsed as Record<string, unknown>;
+    } catch {
+      hit = null;
+    }
+    const optionalText = (v: unknown) => v === undefined || v === null || typeof v === 'string';
+    const valid =
+      hit !== null &&
+      (hit.t === 'v' || hit.t === 'l') &&
+      typeof hit.id === 'string' &&
+      /^[A-Za-z0-9_-]{1,32}$/.test(hit.id) &&
+      typeof hit.p === 'string' &&
+      hit.p.startsWith('/') &&
+      optionalText(hit.r) &&
+      optionalText(hit.n) &&
+      (hit.t === 'v' || (typeof hit.d === 'number' && Number.isFinite(hit.d)));
+    if (!valid || !hit) throw new HttpError(400, 'blogfleet_invalid_hit', 'Malformed analytics hit.');
+    const view = hit.t === 'v';
+    const referrer = view && typeof hit.r === 'string' ? bareHost(hit.r) : '';
+    state.analytics.push({
+      id: ++lastEventId,
+      type: view ? 'view' : 'leave',
+      time: isoSecond(new Date()),
+      view_id: hit.id as string,
+      visitor: visitorOf(req, agent),
+      path: chars(hit.p as string, 512),
+      title: view && typeof hit.n === 'string' ? chars(hit.n, 255) : '',
+      referrer_host: referrer === bareHost(base) ? '' : chars(referrer, 255),
+      duration_ms: view ? 0 : Math.max(0, Math.min(ANALYTICS_MAX_DURATION_MS, Math.round(hit.d as number))),
+    });
+  }
+  /** A whole number within bounds, else WordPress's rest_invalid_param (argument validation). */
+  function intParam(query: URLSearchParams, name: string, fallback: number, min: number, max?: number) {
+    const raw = query.get(name);
+    if (raw === null || raw === '') return fallback;
+    const value = Number(raw);
+    if (!/^-?\d+$/.test(raw) || value < min || (max !== undefined && value > max)) {
+      const why =
+        max === undefined
+          ? `${name} must be greater than or equal to ${min}`
+          : `${name} must be between ${min} (inclusive) and ${max} (inclusive)`;
+      throw new HttpError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}`, {
+        params: { [name]: /^-?\d+$/.test(raw) ? why : `${name} is not of type integer.` },
+      });
+    }
+    return value;
+  }
+  function addAnalyticsEvents(seeds: AnalyticsEventSeed[]): AnalyticsEvent[] {
+    const added = seeds.map((seed): AnalyticsEvent => {
+      const time = new Date(seed.time);
+      if (Number.isNaN(time.getTime())) throw new Error(`Not a time: ${String(seed.time)}`);
+      return {
+        type: 'view',
+        view_id: randomBytes(8).toString('hex'),
+        visitor: '0000000000000000',
+        path: '/',
+        title: '',
+        referrer_host: '',
+        duration_ms: 0,
+        ...seed,
+        id: ++lastEventId,
+        time: isoSecond(time),
+      };
+    });
+    state.analytics.push(...added);
+    return added.map((e) => ({ ...e }));
+  }
+
   function handle(
     method: string,
     route: string,
@@ -293,13 +423,10 @@ export async function startWordPressTestServer(
             'rest_forbidden_context',
             'Sorry, you are not allowed to edit posts in this post type.',
           );
-        const include = query.get('include')?.split(',').map(Number);
-        const list = state.posts.filter(
-          (p) =>
-            (wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status)) &&
-            (!include || include.includes(p.id)),
+        const list = state.posts.filter((p) =>
+          wanted === 'any' ? p.status !== 'trash' : wanted.split(',').includes(p.status),
         );
-        return paginate(list, query, res).map((p) => pickFields(renderPost(p), query));
+        return paginate(included(list, query), query, res).map((p) => pickFields(renderPost(p), query));
       }
       if (method === 'POST') {
         const body = json();
@@ -409,7 +536,7 @@ export async function startWordPressTestServer(
         const list = isCat
           ? state.categories.map((c) => ({ ...c, count: countTerm('categories', c.id) }))
           : state.tags.map((t) => ({ ...t, count: countTerm('tags', t.id) }));
-        return paginate(list, query, res);
+        return paginate(included(list, query), query, res);
       }
       if (method === 'POST') {
         if (!caller.canManageTerms)
@@ -449,7 +576,7 @@ export async function startWordPressTestServer(
             'rest_forbidden_context',
             'Sorry, you are not allowed to edit posts in this post type.',
           );
-        return paginate(state.media, query, res).map(renderMedia);
+        return paginate(included(state.media, query), query, res).map(renderMedia);
       }
       if (method === 'POST') {
         if (!caller.canEditPosts)
@@ -498,6 +625,27 @@ export async function startWordPressTestServer(
         status: x.status,
       }));
     }
+    if (options.analyticsPlugin && route === '/blogfleet/v1/hit' && method === 'POST') {
+      return recordHit(req, raw, res);
+    }
+    if (options.analyticsPlugin && route === '/blogfleet/v1/events' && method === 'GET') {
+      const after = intParam(query, 'after', 0, 0);
+      const limit = intParam(query, 'limit', 500, 1, 1000);
+      if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
+      const following = state.analytics.filter((e) => e.id > after);
+      const events = following.slice(0, limit).map((e) => ({ ...e }));
+      return { events, last_id: events.at(-1)?.id ?? after, has_more: following.length > limit };
+    }
+    if (options.analyticsPlugin && route === '/blogfleet/v1/status' && method === 'GET') {
+      if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
+      const oldest = state.analytics.map((e) => e.time).sort()[0];
+      return {
+        version: ANALYTICS_PLUGIN_VERSION,
+        events: state.analytics.length,
+        oldest: oldest ?? null,
+        last_id: Math.max(0, ...state.analytics.map((e) => e.id)),
+      };
+    }
     if (route === '/wp/v2/settings') {
       if (!caller.canManageOptions) caller.deny('rest_forbidden', 'Sorry, you are not allowed to do that.');
       if (method === 'POST' || method === 'PUT') {
@@ -545,6 +693,8 @@ export async function startWordPressTestServer(
       );
       if (fault) {
         fault.times = (fault.times ?? 1) - 1;
+        if (fault.delayMs !== undefined)
+          return void setTimeout(() => serve(method, route, url), fault.delayMs);
         if (fault.hang) return;
         if (fault.drop) return void req.socket.destroy();
         const status = fault.status ?? 500;
@@ -555,11 +705,15 @@ export async function startWordPressTestServer(
           data: { status },
         });
       }
+      serve(method, route, url);
+    };
+    const serve = (method: string, route: string | undefined, url: URL) => {
       if (options.style === 'disabled' || route === undefined) {
         return sendHtml(res, url.pathname === '/' ? 200 : 404);
       }
       try {
         const body = handle(method, route, url.searchParams, Buffer.concat(chunks), req, res);
+        if (res.statusCode === 204) return void res.end();
         sendJson(res, res.statusCode || 200, body);
       } catch (err) {
         if (err instanceof HttpError)
@@ -587,6 +741,11 @@ export async function startWordPressTestServer(
     state,
     inject: (...f) => void faults.push(...f),
     revokePassword: () => void (options.password = `revoked-${options.password}`),
+    addAnalyticsEvents,
+    resetAnalytics() {
+      state.analytics.length = 0;
+      lastEventId = 0;
+    },
     editPost: (id, fields) => {
       const p = state.posts.find((x) => x.id === id);
       if (!p) throw new Error(`No post ${id}`);
