@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
-import { startQueue } from './jobs/queue';
+import { startQueue, stopQueue } from './jobs/queue';
 import { startJobWorkers, type JobWorkers } from './jobs/workers';
 import { Keyring, loadKeyring } from './keyring';
 import { loggerOptions } from './logger';
@@ -137,9 +137,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (workers) serveHostedSitesHere(app, deps);
 
   app.addHook('onClose', async () => {
+    // Running jobs get JOB_SHUTDOWN_GRACE_SECONDS to finish; those still running are stopped, and their
+    // attempts retried by another worker.
     await workers?.stop();
-    // Running jobs get a moment to finish; what is still running then is retried by another worker.
-    await queue.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+    await stopQueue(queue);
     if (!opts.dbHandle) await dbHandle.close();
   });
   return { app, deps, dbHandle };

@@ -96,6 +96,7 @@ const envSchema = z.object({
   JOB_CONCURRENCY: positiveInt.max(50).default(2),
   JOB_POLL_INTERVAL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_MAINTENANCE_INTERVAL_SECONDS: positiveInt.max(3600).default(30),
+  JOB_SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(300).default(8),
   FILES_S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'Must be an http(s) URL' }).optional(),
   FILES_S3_BUCKET: z.string().min(3).max(63).optional(),
   FILES_S3_REGION: z.string().min(1).default('us-east-1'),
@@ -162,6 +163,8 @@ export interface Config {
     concurrency: number;
     pollingIntervalSeconds: number;
     maintenanceIntervalSeconds: number;
+    /** On shutdown, how long running jobs may go on before they are stopped (and retried elsewhere). */
+    shutdownGraceSeconds: number;
   };
   loginLimits: { windowSeconds: number; maxFailuresPerEmail: number; maxFailuresPerIp: number };
 }
@@ -243,6 +246,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       concurrency: e.JOB_CONCURRENCY,
       pollingIntervalSeconds: e.JOB_POLL_INTERVAL_SECONDS,
       maintenanceIntervalSeconds: e.JOB_MAINTENANCE_INTERVAL_SECONDS,
+      shutdownGraceSeconds: e.JOB_SHUTDOWN_GRACE_SECONDS,
     },
     loginLimits: {
       windowSeconds: e.LOGIN_WINDOW_MINUTES * 60,

@@ -1,6 +1,7 @@
 import { ensureInitialAdmin } from '@blogfleet/api';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { shutdownDeadlineMs } from './jobs/workers';
 
 async function main() {
   const config = loadConfig();
@@ -26,7 +27,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => process.exit(1), shutdownDeadlineMs(config.jobs));
     force.unref();
     await app.close();
     process.exit(0);

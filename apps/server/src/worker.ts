@@ -2,8 +2,8 @@ import { createDb, migrateToLatest } from '@blogfleet/db';
 import Fastify from 'fastify';
 import { apiDeps } from './app';
 import { ConfigError, loadConfig } from './config';
-import { startQueue } from './jobs/queue';
-import { startJobWorkers } from './jobs/workers';
+import { startQueue, stopQueue } from './jobs/queue';
+import { shutdownDeadlineMs, startJobWorkers } from './jobs/workers';
 import { loggerOptions } from './logger';
 import { healthPlugin } from './plugins/health';
 import { serveHostedSitesHere } from './plugins/hosted-sites';
@@ -43,7 +43,7 @@ async function main() {
   serveHostedSitesHere(app, deps);
   app.addHook('onClose', async () => {
     await workers.stop();
-    await queue.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+    await stopQueue(queue);
     await dbHandle.close();
   });
 
@@ -52,7 +52,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'worker shutting down');
-    setTimeout(() => process.exit(1), 10_000).unref();
+    setTimeout(() => process.exit(1), shutdownDeadlineMs(config.jobs)).unref();
     await app.close();
     process.exit(0);
   };

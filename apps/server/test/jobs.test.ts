@@ -170,10 +170,10 @@ describe('jobs', () => {
     // A second, independent set of workers on the same database (as a second process would have).
     const boss2 = createJobQueue(t.dbHandle, { pollingIntervalSeconds: 0.5, maintenanceIntervalSeconds: 1 });
     await boss2.start();
-    const silent = { warn: () => undefined } as any;
+    const silent = { warn: () => undefined, info: () => undefined } as any;
     const workers2 = await startJobWorkers(
       { ...t.deps, queue: boss2 },
-      { concurrency: 2, pollingIntervalSeconds: 0.5, reconcileIntervalMs: 1000 },
+      { concurrency: 2, pollingIntervalSeconds: 0.5, reconcileIntervalMs: 1000, shutdownGraceSeconds: 5 },
       silent,
     );
     try {

@@ -5,7 +5,14 @@ export * from './errors';
 export { seedReferenceData } from './seed';
 export { readCounters, compactCounters } from './counters';
 export { localNotifier, type Notifier } from './notifier';
-export { createJobQueue, queueDb, QUEUE_SCHEMA, type JobQueueOptions, type PgBoss } from './queue';
+export {
+  createJobQueue,
+  queueDb,
+  queueStatementsSettled,
+  QUEUE_SCHEMA,
+  type JobQueueOptions,
+  type PgBoss,
+} from './queue';
 export {
   sql,
   CompiledQuery,

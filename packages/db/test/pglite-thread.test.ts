@@ -68,4 +68,21 @@ describe('the embedded database thread', () => {
       expect(isDatabaseUnavailable(failure)).toBe(true);
     }
   });
+  it('refuses as closed a statement that waited for the connection while the database closed', async () => {
+    const h = await onDisk();
+    const thread = h.pglite!;
+    const release = await thread.acquire();
+    const closing = h.close();
+    // The close waits for the connection first, the statement behind it.
+    await new Promise((r) => setImmediate(r));
+    const queued = h.executeSql('SELECT 1');
+    release();
+    const failure = await queued.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await closing;
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    expect((failure as Error).message).toBe('The database is closed');
+  });
 });

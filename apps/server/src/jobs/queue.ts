@@ -1,5 +1,5 @@
 import { JOB_SCHEDULES, jobKinds, queueOptions } from '@blogfleet/api';
-import { createJobQueue, type DbHandle, type PgBoss } from '@blogfleet/db';
+import { createJobQueue, queueStatementsSettled, type DbHandle, type PgBoss } from '@blogfleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface QueueSettings {
@@ -24,4 +24,13 @@ export async function startQueue(
   }
   for (const { kind, cron } of JOB_SCHEDULES) await boss.schedule(kind, cron, {}, { tz: 'UTC' });
   return boss;
+}
+
+/**
+ * Stops the queue's timers and waits for its last writes (pg-boss records a delivery's outcome without
+ * waiting), so the database can close after it. The workers are stopped before this.
+ */
+export async function stopQueue(boss: PgBoss): Promise<void> {
+  await boss.stop({ graceful: true, wait: true, timeout: 8_000, close: false });
+  await queueStatementsSettled(boss);
 }

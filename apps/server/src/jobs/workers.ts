@@ -6,7 +6,7 @@ import {
   runJob,
   type ApiDeps,
 } from '@blogfleet/api';
-import { QUEUE_SCHEMA } from '@blogfleet/db';
+import { QUEUE_SCHEMA, queueStatementsSettled } from '@blogfleet/db';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface WorkerSettings {
@@ -15,7 +15,12 @@ export interface WorkerSettings {
   pollingIntervalSeconds: number;
   /** How often this process brings orphaned jobs (dead worker, time limit) in line with pg-boss. */
   reconcileIntervalMs: number;
+  /** On stop, how long running jobs may go on before they are told to stop. */
+  shutdownGraceSeconds: number;
 }
+
+/** After the grace, how long a told handler has to return before the stop goes on without it. */
+const STOP_WAIT_MS = 5_000;
 
 export interface JobWorkers {
   stop(): Promise<void>;
@@ -28,6 +33,18 @@ export async function startJobWorkers(
   log: FastifyBaseLogger,
 ): Promise<JobWorkers> {
   const boss = deps.queue;
+  const shutdown = new AbortController();
+  const running = new Set<Promise<unknown>>();
+  // pg-boss records a delivery's outcome after the handler returns, without waiting: every handler must
+  // have returned before the database closes, or that write fails unseen.
+  const tracked = <T>(work: Promise<T>): Promise<T> => {
+    running.add(work);
+    void work.then(
+      () => running.delete(work),
+      () => running.delete(work),
+    );
+    return work;
+  };
   for (const kind of jobKinds()) {
     for (let i = 0; i < settings.concurrency; i++) {
       await boss.work<{ jobId?: string }>(
@@ -36,15 +53,21 @@ export async function startJobWorkers(
         async ([job]) => {
           if (!job) return;
           const delivery = { id: job.id, retryCount: job.retryCount, retryLimit: job.retryLimit };
-          if (kind.internal) return runInternalJob(deps, kind, { ...delivery, data: job.data });
-          // Deliveries from pg-boss's scheduler have no record of ours yet.
-          if (!job.data?.jobId) await recordScheduledJob(deps, kind, job.id, job.data ?? {});
-          try {
-            await runJob(deps, kind, delivery);
-          } catch (err) {
-            log.warn({ err, job: job.id, kind: kind.kind }, 'job attempt failed');
-            throw err;
+          if (kind.internal) {
+            return tracked(runInternalJob(deps, kind, { ...delivery, data: job.data }, shutdown.signal));
           }
+          return tracked(
+            (async () => {
+              // Deliveries from pg-boss's scheduler have no record of ours yet.
+              if (!job.data?.jobId) await recordScheduledJob(deps, kind, job.id, job.data ?? {});
+              try {
+                await runJob(deps, kind, delivery, shutdown.signal);
+              } catch (err) {
+                log.warn({ err, job: job.id, kind: kind.kind }, 'job attempt failed');
+                throw err;
+              }
+            })(),
+          );
         },
       );
     }
@@ -59,6 +82,36 @@ export async function startJobWorkers(
     async stop() {
       clearInterval(reconcile);
       for (const kind of jobKinds()) await boss.offWork(kind.kind);
+      // A fetch already sent still hands its jobs over; they count as running from then on.
+      await queueStatementsSettled(boss);
+      if (!(await settledWithin(running, settings.shutdownGraceSeconds * 1000))) {
+        log.info({ jobs: running.size }, 'stopping the jobs still running; they are retried later');
+        shutdown.abort();
+        if (!(await settledWithin(running, STOP_WAIT_MS))) {
+          log.warn({ jobs: running.size }, 'jobs did not stop; closing without them');
+        }
+      }
     },
   };
+}
+
+/** Waits until every promise in the set (which may grow meanwhile) has settled, or `ms` has passed. */
+async function settledWithin(set: Set<Promise<unknown>>, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (set.size > 0) {
+    const left = deadline - Date.now();
+    if (left <= 0) return false;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...set]),
+      new Promise((resolve) => (timer = setTimeout(resolve, left))),
+    ]);
+    clearTimeout(timer);
+  }
+  return true;
+}
+
+/** How long a closing process may take before it exits anyway: the grace, the stop, the queue's last writes. */
+export function shutdownDeadlineMs(jobs: Pick<WorkerSettings, 'shutdownGraceSeconds'>): number {
+  return jobs.shutdownGraceSeconds * 1000 + STOP_WAIT_MS + 10_000;
 }

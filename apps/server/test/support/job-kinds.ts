@@ -70,4 +70,29 @@ export const endlessJob = defineJobKind({
   },
 });
 
-export const testJobKinds = [stepsJob, flakyJob, endlessJob];
+/** What each test.slow run did, by job id: the tests read whether its handler had returned. */
+export const slowRuns = new Map<string, { attempt: number; ended: 'finished' | 'stopped' | null }>();
+
+/** Sleeps `ms` unless stopped; retried once. */
+export const slowJob = defineJobKind({
+  kind: 'test.slow',
+  payload: z.object({ ms: z.number().int().min(0) }),
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 120,
+  title: () => 'Test: slow',
+  run: async ({ id, attempt, payload, signal, progress }) => {
+    const run = { attempt, ended: null as 'finished' | 'stopped' | null };
+    slowRuns.set(id, run);
+    await progress(10, 'Working');
+    try {
+      await sleep(payload.ms, signal);
+      run.ended = 'finished';
+    } catch (e) {
+      run.ended = 'stopped';
+      throw e;
+    }
+  },
+});
+
+export const testJobKinds = [stepsJob, flakyJob, endlessJob, slowJob];

@@ -61,23 +61,28 @@ function owned(db: Kysely<Database>, id: string, attempt: number) {
 /**
  * Runs one delivery of a job: claims it, runs the kind's handler with progress reporting, a time limit
  * and cancellation, and records the outcome. Throws when pg-boss should retry (or fail) the delivery;
- * returns normally when the job is done, cancelled, or owned by another attempt.
+ * returns normally when the job is done, cancelled, or owned by another attempt. `shutdown` stops the
+ * handler when its process is closing; the attempt then ends as a failed one (retried while it may be).
  */
 export async function runJob(
   deps: ApiDeps,
   kind: JobKind<unknown, unknown>,
   delivery: Delivery,
+  shutdown?: AbortSignal,
 ): Promise<void> {
   const claimed = await startAttempt(deps.db, delivery.id);
   if (!claimed) return;
   const attempt = claimed.attempts;
   const controller = new AbortController();
-  let stopped: 'cancelled' | 'superseded' | 'timeout' | null = null;
+  let stopped: 'cancelled' | 'superseded' | 'timeout' | 'shutdown' | null = null;
   const stop = (why: NonNullable<typeof stopped>) => {
     stopped ??= why;
     controller.abort(new JobStopped(why));
   };
   const timeLimit = setTimeout(() => stop('timeout'), kind.timeLimitSeconds * 1000);
+  const onShutdown = () => stop('shutdown');
+  if (shutdown?.aborted) onShutdown();
+  else shutdown?.addEventListener('abort', onShutdown, { once: true });
   const watch = setInterval(() => {
     void deps.db
       .selectFrom('jobs')
@@ -138,7 +143,12 @@ export async function runJob(
     });
   } catch (e) {
     if (stopped === 'cancelled' || stopped === 'superseded') return;
-    const reason = stopped === 'timeout' ? `Time limit of ${kind.timeLimitSeconds} s passed` : errorText(e);
+    const reason =
+      stopped === 'timeout'
+        ? `Time limit of ${kind.timeLimitSeconds} s passed`
+        : stopped === 'shutdown'
+          ? 'The worker stopped with its process before the job ended'
+          : errorText(e);
     const retry = !(e instanceof PermanentJobError) && delivery.retryCount < delivery.retryLimit;
     if (retry) {
       await owned(deps.db, delivery.id, attempt)
@@ -169,6 +179,7 @@ export async function runJob(
   } finally {
     clearTimeout(timeLimit);
     clearInterval(watch);
+    shutdown?.removeEventListener('abort', onShutdown);
   }
 }
 
@@ -268,11 +279,15 @@ export async function recordScheduledJob(
     .execute();
 }
 
-/** Runs a delivery of an internal kind (no record of ours): the handler alone, under its time limit. */
+/**
+ * Runs a delivery of an internal kind (no record of ours): the handler alone, under its time limit, until
+ * `shutdown`.
+ */
 export async function runInternalJob(
   deps: ApiDeps,
   kind: JobKind<unknown, unknown>,
   delivery: Delivery & { data: unknown },
+  shutdown?: AbortSignal,
 ): Promise<unknown> {
   const parsed = kind.payload.safeParse(delivery.data ?? {});
   if (!parsed.success) throw new PermanentJobError(`Invalid job input: ${parsed.error.message}`);
@@ -282,7 +297,10 @@ export async function runInternalJob(
     payload: parsed.data,
     createdBy: null,
     deps,
-    signal: AbortSignal.timeout(kind.timeLimitSeconds * 1000),
+    signal: AbortSignal.any([
+      AbortSignal.timeout(kind.timeLimitSeconds * 1000),
+      ...(shutdown ? [shutdown] : []),
+    ]),
     progress: async () => undefined,
   });
 }

@@ -224,8 +224,15 @@ export class PGliteThread {
     if (this.#closed) return;
     const worker = await this.#worker?.catch(() => null);
     if (worker) {
-      await this.withConnection(() => this.#send({ type: 'close' })).catch(() => undefined);
-      this.#closed = true;
+      // Closed before the lease passes on: a statement queued behind the close is refused as such, not
+      // sent to a thread that is ending.
+      await this.withConnection(async () => {
+        try {
+          await this.#send({ type: 'close' });
+        } finally {
+          this.#closed = true;
+        }
+      }).catch(() => undefined);
       await worker.terminate();
     }
     this.#closed = true;
