@@ -95,6 +95,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   setCountCacheSeconds(config.listCountCacheSeconds);
   const queue = await startQueue(dbHandle, config.jobs, app.log);
+  // Fastify runs close hooks last added first: this one, added before any other, runs after them all.
+  app.addHook('onClose', async () => {
+    await stopQueue(queue);
+    if (!opts.dbHandle) await dbHandle.close();
+  });
   const deps = apiDeps(config, dbHandle, secrets, queue);
   let workers: JobWorkers | null = null;
   if (opts.workers ?? config.jobs.workers) {
@@ -136,12 +141,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   if (deps.secrets instanceof Keyring) reencryptWhenKeysChange(app, deps, deps.secrets);
   if (workers) serveHostedSitesHere(app, deps);
 
+  // Added last, run first: running jobs get JOB_SHUTDOWN_GRACE_SECONDS to finish; those still running are
+  // stopped, and their attempts retried by another worker.
   app.addHook('onClose', async () => {
-    // Running jobs get JOB_SHUTDOWN_GRACE_SECONDS to finish; those still running are stopped, and their
-    // attempts retried by another worker.
     await workers?.stop();
-    await stopQueue(queue);
-    if (!opts.dbHandle) await dbHandle.close();
   });
   return { app, deps, dbHandle };
 }

@@ -33,6 +33,11 @@ async function main() {
   });
   await migrateToLatest(dbHandle.db);
   const queue = await startQueue(dbHandle, config.jobs, app.log);
+  // Close hooks run last added first: the queue and the database close after everything else.
+  app.addHook('onClose', async () => {
+    await stopQueue(queue);
+    await dbHandle.close();
+  });
   const deps = apiDeps(config, dbHandle, secrets, queue);
   const workers = await startJobWorkers(
     deps,
@@ -43,8 +48,6 @@ async function main() {
   serveHostedSitesHere(app, deps);
   app.addHook('onClose', async () => {
     await workers.stop();
-    await stopQueue(queue);
-    await dbHandle.close();
   });
 
   let closing = false;

@@ -29,11 +29,16 @@ async function appWithGrace(seconds: number) {
     queue: t.deps.queue,
     user: { id: me.body.data.user.id, role: 'admin' as const },
   };
-  return { t, start: (ms: number) => enqueueJob(ctx, 'test.slow', { ms }) };
+  return {
+    t,
+    start: (kind: 'test.slow' | 'test.stubborn', ms: number) => enqueueJob(ctx, kind, { ms }),
+  };
 }
 
-async function untilRunning(t: TestApp, id: string) {
-  for (let i = 0; i < 200 && !slowRuns.has(id); i++) await new Promise((r) => setTimeout(r, 100));
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function untilRunning(id: string) {
+  for (let i = 0; i < 200 && !slowRuns.has(id); i++) await pause(100);
   expect(slowRuns.get(id), 'the job started').toBeDefined();
 }
 
@@ -44,34 +49,35 @@ async function states(t: TestApp, id: string) {
   return { job, delivery: rows[0]?.state };
 }
 
-/** Closes the database after the app, and gives anything still sent to it the time to fail. */
-async function closeDatabase(t: TestApp) {
-  await t.dbHandle.close();
-  await new Promise((r) => setTimeout(r, 500));
-}
-
 describe('closing the app while a job runs', () => {
-  it('lets a job that ends within the grace finish, and records it before the database closes', async () => {
+  it('lets a job that ends within the grace finish, and waits for pg-boss to record it', async () => {
     const { t, start } = await appWithGrace(10);
     try {
-      const { id } = await start(1_500);
-      await untilRunning(t, id);
+      // pg-boss's record of the finished delivery, a write it does not wait for, is held back 3 s.
+      const send = t.dbHandle.executeSql;
+      t.dbHandle.executeSql = async (text, values) => {
+        if (text.includes("state = 'completed'") && text.includes('output = $3')) await pause(3_000);
+        return send(text, values);
+      };
+      const { id } = await start('test.slow', 1_000);
+      await untilRunning(id);
       await t.app.close();
       expect(slowRuns.get(id)?.ended).toBe('finished');
       const { job, delivery } = await states(t, id);
       expect(job).toMatchObject({ status: 'completed', attempts: 1, error: null });
       expect(delivery).toBe('completed');
     } finally {
-      await closeDatabase(t);
+      await t.dbHandle.close();
     }
+    await pause(500);
     expect(unhandled).toEqual([]);
   }, 60_000);
 
   it('stops a job still running after the grace, leaves it to be retried, and closes after its last write', async () => {
     const { t, start } = await appWithGrace(1);
     try {
-      const { id } = await start(60_000);
-      await untilRunning(t, id);
+      const { id } = await start('test.slow', 60_000);
+      await untilRunning(id);
       await t.app.close();
       // The handler was told to stop and returned before close did.
       expect(slowRuns.get(id)?.ended).toBe('stopped');
@@ -84,8 +90,27 @@ describe('closing the app while a job runs', () => {
       // pg-boss holds the delivery for its retry, which another worker (or this one, restarted) takes.
       expect(delivery).toBe('retry');
     } finally {
-      await closeDatabase(t);
+      await t.dbHandle.close();
     }
+    await pause(500);
+    expect(unhandled).toEqual([]);
+  }, 60_000);
+
+  it('closes without waiting for a job that ignores being stopped, and nothing fails unseen when it ends', async () => {
+    const { t, start } = await appWithGrace(0);
+    const { id } = await start('test.stubborn', 8_000);
+    await untilRunning(id);
+    await t.app.close();
+    // The close waited the 5 s a stopped job gets, then went on: the handler is still sleeping.
+    expect(slowRuns.get(id)?.ended).toBeNull();
+    const { delivery } = await states(t, id);
+    // pg-boss's own stop failed the delivery it still had, so it is retried.
+    expect(delivery).toBe('retry');
+    await t.dbHandle.close();
+    for (let i = 0; i < 100 && !slowRuns.get(id)?.ended; i++) await pause(100);
+    expect(slowRuns.get(id)?.ended).toBe('finished');
+    // Its progress write and the runner's outcome meet a closed database; pg-boss's write is dropped.
+    await pause(1_000);
     expect(unhandled).toEqual([]);
   }, 60_000);
 });

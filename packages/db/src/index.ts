@@ -5,8 +5,10 @@ export * from './errors';
 export { seedReferenceData } from './seed';
 export { readCounters, compactCounters } from './counters';
 export { localNotifier, type Notifier } from './notifier';
+export { settledWithin } from './settled';
 export {
   createJobQueue,
+  endQueueStatements,
   queueDb,
   queueStatementsSettled,
   QUEUE_SCHEMA,

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { DbHandle, ExecuteSql } from './create-db';
+import { settledWithin } from './settled';
 
 export type { PgBoss };
 
@@ -10,6 +11,8 @@ export interface JobQueueOptions {
   maintenanceIntervalSeconds?: number;
   /** Run maintenance and cron scheduling in this process (off for a send-only queue). */
   supervise?: boolean;
+  /** Told of each statement dropped after `endQueueStatements`. */
+  onDroppedStatement?: (statement: string) => void;
 }
 
 export const QUEUE_SCHEMA = 'pgboss';
@@ -19,20 +22,33 @@ export function queueDb(executeSql: ExecuteSql): PgBoss.Db {
   return { executeSql: (text, values) => executeSql(text, values) };
 }
 
-/** Each queue's statements still running: pg-boss sends some without waiting for them. */
-const inFlight = new WeakMap<PgBoss, Set<Promise<unknown>>>();
+/** What the queue's statements are doing: pg-boss sends some without waiting for them. */
+interface Statements {
+  running: Set<Promise<unknown>>;
+  /** Set once the queue has stopped: later statements are dropped, not sent. */
+  ended: boolean;
+  onDropped?: (statement: string) => void;
+}
+const statementsOf = new WeakMap<PgBoss, Statements>();
 
 /**
- * Resolves once none of the queue's statements is running, after what they set off has had its turn:
- * pg-boss records a delivery's outcome without waiting for the write, and a fetch answered meanwhile
- * hands its jobs to the workers. Await it before the database closes under the queue.
+ * Resolves once none of the queue's statements is running, after what they set off has had its turn
+ * (pg-boss records a delivery's outcome without waiting for the write, and a fetch answered meanwhile
+ * hands its jobs to the workers), or when `timeoutMs` has passed; answers whether they settled.
  */
-export async function queueStatementsSettled(boss: PgBoss): Promise<void> {
-  const running = inFlight.get(boss);
-  do {
-    if (running?.size) await Promise.allSettled([...running]);
-    await new Promise((resolve) => setImmediate(resolve));
-  } while (running?.size);
+export function queueStatementsSettled(boss: PgBoss, timeoutMs = 10_000): Promise<boolean> {
+  return settledWithin(statementsOf.get(boss)?.running ?? new Set(), timeoutMs);
+}
+
+/**
+ * After the queue has stopped and its statements settled, before the database closes: a statement pg-boss
+ * still sends (the outcome of a handler that outlived the stop) is dropped, answered with nothing; sent,
+ * it would meet a closed database where nobody awaits it. pg-boss's stop has already failed that
+ * delivery (retried while it may be).
+ */
+export function endQueueStatements(boss: PgBoss): void {
+  const statements = statementsOf.get(boss);
+  if (statements) statements.ended = true;
 }
 
 /**
@@ -41,12 +57,17 @@ export async function queueStatementsSettled(boss: PgBoss): Promise<void> {
  */
 export function createJobQueue(handle: DbHandle, opts: JobQueueOptions = {}): PgBoss {
   const supervise = opts.supervise ?? true;
-  const running = new Set<Promise<unknown>>();
+  const statements: Statements = { running: new Set(), ended: false, onDropped: opts.onDroppedStatement };
   const boss = new PgBoss({
     db: queueDb((text, values) => {
+      if (statements.ended) {
+        statements.onDropped?.(text);
+        // pg-boss reads no answer as nothing done (complete, fail) or no jobs (fetch).
+        return Promise.resolve(undefined as unknown as { rows: Record<string, unknown>[] });
+      }
       const statement = handle.executeSql(text, values);
-      running.add(statement);
-      const forget = () => running.delete(statement);
+      statements.running.add(statement);
+      const forget = () => statements.running.delete(statement);
       statement.then(forget, forget);
       return statement;
     }),
@@ -61,6 +82,6 @@ export function createJobQueue(handle: DbHandle, opts: JobQueueOptions = {}): Pg
     archiveCompletedAfterSeconds: 24 * 3600,
     deleteAfterDays: 7,
   });
-  inFlight.set(boss, running);
+  statementsOf.set(boss, statements);
   return boss;
 }

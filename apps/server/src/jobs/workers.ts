@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import {
   jobKinds,
   reconcileJobs,
@@ -6,7 +7,8 @@ import {
   runJob,
   type ApiDeps,
 } from '@blogfleet/api';
-import { QUEUE_SCHEMA, queueStatementsSettled } from '@blogfleet/db';
+import { QUEUE_SCHEMA, queueStatementsSettled, settledWithin } from '@blogfleet/db';
+import { QUEUE_STOP_MS } from './queue';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface WorkerSettings {
@@ -34,6 +36,8 @@ export async function startJobWorkers(
 ): Promise<JobWorkers> {
   const boss = deps.queue;
   const shutdown = new AbortController();
+  // Every running job listens to it: as many listeners as jobs run at once here, none leaked.
+  setMaxListeners(0, shutdown.signal);
   const running = new Set<Promise<unknown>>();
   // pg-boss records a delivery's outcome after the handler returns, without waiting: every handler must
   // have returned before the database closes, or that write fails unseen.
@@ -72,18 +76,21 @@ export async function startJobWorkers(
       );
     }
   }
+  let reconciling: Promise<unknown> | null = null;
   const reconcile = setInterval(() => {
-    reconcileJobs(deps.db, QUEUE_SCHEMA)
+    reconciling ??= reconcileJobs(deps.db, QUEUE_SCHEMA)
       .then((n) => n > 0 && log.warn({ jobs: n }, 'jobs whose worker stopped were retried or failed'))
-      .catch((err) => log.warn({ err }, 'job reconciliation failed'));
+      .catch((err) => log.warn({ err }, 'job reconciliation failed'))
+      .finally(() => (reconciling = null));
   }, settings.reconcileIntervalMs);
   reconcile.unref();
   return {
     async stop() {
       clearInterval(reconcile);
+      await reconciling;
       for (const kind of jobKinds()) await boss.offWork(kind.kind);
       // A fetch already sent still hands its jobs over; they count as running from then on.
-      await queueStatementsSettled(boss);
+      await queueStatementsSettled(boss, STOP_WAIT_MS);
       if (!(await settledWithin(running, settings.shutdownGraceSeconds * 1000))) {
         log.info({ jobs: running.size }, 'stopping the jobs still running; they are retried later');
         shutdown.abort();
@@ -95,23 +102,10 @@ export async function startJobWorkers(
   };
 }
 
-/** Waits until every promise in the set (which may grow meanwhile) has settled, or `ms` has passed. */
-async function settledWithin(set: Set<Promise<unknown>>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (set.size > 0) {
-    const left = deadline - Date.now();
-    if (left <= 0) return false;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...set]),
-      new Promise((resolve) => (timer = setTimeout(resolve, left))),
-    ]);
-    clearTimeout(timer);
-  }
-  return true;
-}
-
-/** How long a closing process may take before it exits anyway: the grace, the stop, the queue's last writes. */
+/**
+ * How long a closing process may take before it exits anyway: the fetches in flight, the grace, the
+ * stop, the queue's stop and last writes, and a margin for the rest (the database, hosted sites).
+ */
 export function shutdownDeadlineMs(jobs: Pick<WorkerSettings, 'shutdownGraceSeconds'>): number {
-  return jobs.shutdownGraceSeconds * 1000 + STOP_WAIT_MS + 10_000;
+  return STOP_WAIT_MS + jobs.shutdownGraceSeconds * 1000 + STOP_WAIT_MS + QUEUE_STOP_MS + 10_000;
 }

@@ -70,7 +70,7 @@ export const endlessJob = defineJobKind({
   },
 });
 
-/** What each test.slow run did, by job id: the tests read whether its handler had returned. */
+/** What each test.slow or test.stubborn run did, by job id: the tests read whether its handler returned. */
 export const slowRuns = new Map<string, { attempt: number; ended: 'finished' | 'stopped' | null }>();
 
 /** Sleeps `ms` unless stopped; retried once. */
@@ -95,4 +95,21 @@ export const slowJob = defineJobKind({
   },
 });
 
-export const testJobKinds = [stepsJob, flakyJob, endlessJob, slowJob];
+/** Sleeps `ms` whatever it is told, then reports progress (a handler that ignores its signal). */
+export const stubbornJob = defineJobKind({
+  kind: 'test.stubborn',
+  payload: z.object({ ms: z.number().int().min(0) }),
+  retryLimit: 1,
+  retryDelaySeconds: 0,
+  timeLimitSeconds: 120,
+  title: () => 'Test: stubborn',
+  run: async ({ id, attempt, payload, progress }) => {
+    const run = { attempt, ended: null as 'finished' | 'stopped' | null };
+    slowRuns.set(id, run);
+    await sleep(payload.ms);
+    run.ended = 'finished';
+    await progress(90, 'Almost');
+  },
+});
+
+export const testJobKinds = [stepsJob, flakyJob, endlessJob, slowJob, stubbornJob];

@@ -291,16 +291,26 @@ export async function runInternalJob(
 ): Promise<unknown> {
   const parsed = kind.payload.safeParse(delivery.data ?? {});
   if (!parsed.success) throw new PermanentJobError(`Invalid job input: ${parsed.error.message}`);
-  return kind.run({
-    id: delivery.id,
-    attempt: delivery.retryCount + 1,
-    payload: parsed.data,
-    createdBy: null,
-    deps,
-    signal: AbortSignal.any([
-      AbortSignal.timeout(kind.timeLimitSeconds * 1000),
-      ...(shutdown ? [shutdown] : []),
-    ]),
-    progress: async () => undefined,
-  });
+  const controller = new AbortController();
+  const stop = () => controller.abort(new JobStopped('shutdown'));
+  const timeLimit = setTimeout(
+    () => controller.abort(new JobStopped('timeout')),
+    kind.timeLimitSeconds * 1000,
+  );
+  if (shutdown?.aborted) stop();
+  else shutdown?.addEventListener('abort', stop, { once: true });
+  try {
+    return await kind.run({
+      id: delivery.id,
+      attempt: delivery.retryCount + 1,
+      payload: parsed.data,
+      createdBy: null,
+      deps,
+      signal: controller.signal,
+      progress: async () => undefined,
+    });
+  } finally {
+    clearTimeout(timeLimit);
+    shutdown?.removeEventListener('abort', stop);
+  }
 }
