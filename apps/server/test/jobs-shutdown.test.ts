@@ -1,6 +1,6 @@
 import { enqueueJob, registerJobKinds } from '@blogfleet/api';
-import { QUEUE_SCHEMA, sql } from '@blogfleet/db';
-import { startTestApp, type TestApp } from '@blogfleet/server/testing';
+import { createJobQueue, QUEUE_SCHEMA, queueStatementsSettled, sql } from '@blogfleet/db';
+import { startJobWorkers, startTestApp, type TestApp } from '@blogfleet/server/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { slowRuns, testJobKinds } from './support/job-kinds';
 
@@ -31,7 +31,8 @@ async function appWithGrace(seconds: number) {
   };
   return {
     t,
-    start: (kind: 'test.slow' | 'test.stubborn', ms: number) => enqueueJob(ctx, kind, { ms }),
+    start: (kind: 'test.slow' | 'test.stubborn', ms: number, againMs?: number) =>
+      enqueueJob(ctx, kind, { ms, againMs }),
   };
 }
 
@@ -73,10 +74,10 @@ describe('closing the app while a job runs', () => {
     expect(unhandled).toEqual([]);
   }, 60_000);
 
-  it('stops a job still running after the grace, leaves it to be retried, and closes after its last write', async () => {
+  it('stops a job still running after the grace and gives its attempt back, even to a kind without retries', async () => {
     const { t, start } = await appWithGrace(1);
     try {
-      const { id } = await start('test.slow', 60_000);
+      const { id } = await start('test.slow', 60_000, 100);
       await untilRunning(id);
       await t.app.close();
       // The handler was told to stop and returned before close did.
@@ -85,10 +86,35 @@ describe('closing the app while a job runs', () => {
       expect(job).toMatchObject({
         status: 'pending',
         attempts: 1,
+        max_attempts: 2,
         error: 'The worker stopped with its process before the job ended',
       });
       // pg-boss holds the delivery for its retry, which another worker (or this one, restarted) takes.
       expect(delivery).toBe('retry');
+
+      // The next process's workers run it to the end.
+      const boss = createJobQueue(t.dbHandle, { pollingIntervalSeconds: 0.5 });
+      await boss.start();
+      const quiet = { warn: () => undefined, info: () => undefined } as any;
+      const settings = { concurrency: 1, pollingIntervalSeconds: 0.5, reconcileIntervalMs: 60_000 };
+      const workers = await startJobWorkers(
+        { ...t.deps, queue: boss },
+        { ...settings, shutdownGraceSeconds: 5 },
+        quiet,
+      );
+      try {
+        let after = job;
+        for (let i = 0; i < 100 && after.status !== 'completed'; i++) {
+          await pause(200);
+          after = (await states(t, id)).job;
+        }
+        expect(after).toMatchObject({ status: 'completed', attempts: 2, error: null });
+        expect(slowRuns.get(id)).toEqual({ attempt: 2, ended: 'finished' });
+      } finally {
+        await workers.stop();
+        await boss.stop({ graceful: true, wait: true, timeout: 1_000, close: false });
+        await queueStatementsSettled(boss);
+      }
     } finally {
       await t.dbHandle.close();
     }

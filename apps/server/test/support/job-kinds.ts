@@ -73,11 +73,11 @@ export const endlessJob = defineJobKind({
 /** What each test.slow or test.stubborn run did, by job id: the tests read whether its handler returned. */
 export const slowRuns = new Map<string, { attempt: number; ended: 'finished' | 'stopped' | null }>();
 
-/** Sleeps `ms` unless stopped; retried once. */
+/** Sleeps `ms` (`againMs` from its second attempt on) unless stopped; never retried after a failure. */
 export const slowJob = defineJobKind({
   kind: 'test.slow',
-  payload: z.object({ ms: z.number().int().min(0) }),
-  retryLimit: 1,
+  payload: z.object({ ms: z.number().int().min(0), againMs: z.number().int().min(0).optional() }),
+  retryLimit: 0,
   retryDelaySeconds: 0,
   timeLimitSeconds: 120,
   title: () => 'Test: slow',
@@ -86,7 +86,7 @@ export const slowJob = defineJobKind({
     slowRuns.set(id, run);
     await progress(10, 'Working');
     try {
-      await sleep(payload.ms, signal);
+      await sleep(attempt > 1 ? (payload.againMs ?? payload.ms) : payload.ms, signal);
       run.ended = 'finished';
     } catch (e) {
       run.ended = 'stopped';

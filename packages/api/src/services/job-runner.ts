@@ -1,4 +1,4 @@
-import { sql, type Database, type Kysely } from '@blogfleet/db';
+import { QUEUE_SCHEMA, sql, type Database, type Kysely } from '@blogfleet/db';
 import type { ApiDeps } from '../context';
 import { JobStopped, PermanentJobError, type JobKind } from '../jobs/kind';
 import { notifyJobOutcome } from './notifications-jobs';
@@ -62,7 +62,7 @@ function owned(db: Kysely<Database>, id: string, attempt: number) {
  * Runs one delivery of a job: claims it, runs the kind's handler with progress reporting, a time limit
  * and cancellation, and records the outcome. Throws when pg-boss should retry (or fail) the delivery;
  * returns normally when the job is done, cancelled, or owned by another attempt. `shutdown` stops the
- * handler when its process is closing; the attempt then ends as a failed one (retried while it may be).
+ * handler when its process is closing; the attempt is then given back, and the job runs again.
  */
 export async function runJob(
   deps: ApiDeps,
@@ -149,6 +149,10 @@ export async function runJob(
         : stopped === 'shutdown'
           ? 'The worker stopped with its process before the job ended'
           : errorText(e);
+    if (stopped === 'shutdown') {
+      await giveAttemptBack(deps.db, kind.kind, delivery.id, attempt, reason);
+      throw new Error(reason);
+    }
     const retry = !(e instanceof PermanentJobError) && delivery.retryCount < delivery.retryLimit;
     if (retry) {
       await owned(deps.db, delivery.id, attempt)
@@ -181,6 +185,34 @@ export async function runJob(
     clearInterval(watch);
     shutdown?.removeEventListener('abort', onShutdown);
   }
+}
+
+/**
+ * An attempt stopped because its process closed did not fail: the job goes back to `pending` and both
+ * records allow one more attempt, so pg-boss retries the delivery it is about to be told failed, also
+ * for a kind without retries. Only while this attempt still owns the job.
+ */
+async function giveAttemptBack(
+  db: Kysely<Database>,
+  kind: string,
+  id: string,
+  attempt: number,
+  reason: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const given = await owned(trx, id, attempt)
+      .set((eb) => ({
+        status: 'pending',
+        message: `Attempt ${attempt} failed; retrying`,
+        error: reason,
+        max_attempts: eb('max_attempts', '+', 1),
+        updated_at: new Date(),
+      }))
+      .executeTakeFirst();
+    if (Number(given.numUpdatedRows) === 0) return;
+    await sql`UPDATE ${sql.table(`${QUEUE_SCHEMA}.job`)} SET retry_limit = retry_limit + 1
+      WHERE name = ${kind} AND id = ${id} AND state = 'active'`.execute(trx);
+  });
 }
 
 /**
