@@ -31,8 +31,11 @@ async function appWithGrace(seconds: number) {
   };
   return {
     t,
-    start: (kind: 'test.slow' | 'test.stubborn', ms: number, againMs?: number) =>
-      enqueueJob(ctx, kind, { ms, againMs }),
+    start: (
+      kind: 'test.slow' | 'test.stubborn',
+      ms: number,
+      more: { againMs?: number; quiet?: boolean } = {},
+    ) => enqueueJob(ctx, kind, { ms, ...more }),
   };
 }
 
@@ -50,10 +53,27 @@ async function states(t: TestApp, id: string) {
   return { job, delivery: rows[0]?.state };
 }
 
-describe('closing the app while a job runs', () => {
-  it('lets a job that ends within the grace finish, and waits for pg-boss to record it', async () => {
-    const { t, start } = await appWithGrace(10);
-    try {
+type Started = Awaited<ReturnType<typeof appWithGrace>>;
+
+/**
+ * Runs `check` on an app with that grace (it closes the app itself), then closes the database and
+ * gives anything still sent to it the time to fail: nothing may be left unhandled.
+ */
+async function closing(graceSeconds: number, check: (app: Started) => Promise<void>) {
+  const app = await appWithGrace(graceSeconds);
+  try {
+    await check(app);
+  } finally {
+    await app.t.dbHandle.close();
+  }
+  await pause(500);
+  expect(unhandled).toEqual([]);
+}
+
+// Each test starts an app of its own and waits out a grace.
+describe('closing the app while a job runs', { timeout: 60_000 }, () => {
+  it('lets a job that ends within the grace finish, and waits for pg-boss to record it', () =>
+    closing(10, async ({ t, start }) => {
       // pg-boss's record of the finished delivery, a write it does not wait for, is held back 3 s.
       const send = t.dbHandle.executeSql;
       t.dbHandle.executeSql = async (text, values) => {
@@ -67,17 +87,11 @@ describe('closing the app while a job runs', () => {
       const { job, delivery } = await states(t, id);
       expect(job).toMatchObject({ status: 'completed', attempts: 1, error: null });
       expect(delivery).toBe('completed');
-    } finally {
-      await t.dbHandle.close();
-    }
-    await pause(500);
-    expect(unhandled).toEqual([]);
-  }, 60_000);
+    }));
 
-  it('stops a job still running after the grace and gives its attempt back, even to a kind without retries', async () => {
-    const { t, start } = await appWithGrace(1);
-    try {
-      const { id } = await start('test.slow', 60_000, 100);
+  it('stops a job still running after the grace and gives its attempt back, even to a kind without retries', () =>
+    closing(1, async ({ t, start }) => {
+      const { id } = await start('test.slow', 60_000, { againMs: 100 });
       await untilRunning(id);
       await t.app.close();
       // The handler was told to stop and returned before close did.
@@ -87,6 +101,7 @@ describe('closing the app while a job runs', () => {
         status: 'pending',
         attempts: 1,
         max_attempts: 2,
+        message: 'Attempt 1 stopped with its process; it runs again',
         error: 'The worker stopped with its process before the job ended',
       });
       // pg-boss holds the delivery for its retry, which another worker (or this one, restarted) takes.
@@ -115,12 +130,36 @@ describe('closing the app while a job runs', () => {
         await boss.stop({ graceful: true, wait: true, timeout: 1_000, close: false });
         await queueStatementsSettled(boss);
       }
-    } finally {
-      await t.dbHandle.close();
-    }
-    await pause(500);
-    expect(unhandled).toEqual([]);
-  }, 60_000);
+    }));
+
+  it('gives back a job that returns early once told to stop, instead of calling it done', () =>
+    closing(1, async ({ t, start }) => {
+      const { id } = await start('test.slow', 60_000, { quiet: true });
+      await untilRunning(id);
+      await t.app.close();
+      expect(slowRuns.get(id)?.ended).toBe('stopped');
+      const { job, delivery } = await states(t, id);
+      expect(job).toMatchObject({ status: 'pending', max_attempts: 2, finished_at: null });
+      expect(delivery).toBe('retry');
+    }));
+
+  it('does not give back a job whose delivery pg-boss already ended: it fails as pg-boss says', () =>
+    closing(1, async ({ t, start }) => {
+      const { id } = await start('test.slow', 60_000);
+      await untilRunning(id);
+      // As pg-boss's expiry would, for a kind without retries.
+      await sql`UPDATE ${sql.table(`${QUEUE_SCHEMA}.job`)} SET state = 'failed' WHERE id = ${id}`.execute(
+        t.db,
+      );
+      await t.app.close();
+      const { job, delivery } = await states(t, id);
+      expect(job).toMatchObject({
+        status: 'failed',
+        max_attempts: 1,
+        error: 'The worker stopped with its process before the job ended',
+      });
+      expect(delivery).toBe('failed');
+    }));
 
   it('closes without waiting for a job that ignores being stopped, and nothing fails unseen when it ends', async () => {
     const { t, start } = await appWithGrace(0);
@@ -138,5 +177,5 @@ describe('closing the app while a job runs', () => {
     // Its progress write and the runner's outcome meet a closed database; pg-boss's write is dropped.
     await pause(1_000);
     expect(unhandled).toEqual([]);
-  }, 60_000);
+  });
 });

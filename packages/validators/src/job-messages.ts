@@ -13,6 +13,7 @@ export const JOB_MESSAGES = {
   cancelled: 'Cancelled',
   attemptFailed: 'Attempt {attempt} failed; retrying',
   workerStopped: 'The worker stopped (its process ended, or the time limit of {seconds} s passed); retrying',
+  processClosed: 'Attempt {attempt} stopped with its process; it runs again',
   analyticsReading: 'Reading new page views from the site',
   oldRecordsRemoved: 'Old records removed',
   screenshotOpening: 'Opening the home page in Chromium',

@@ -73,10 +73,17 @@ export const endlessJob = defineJobKind({
 /** What each test.slow or test.stubborn run did, by job id: the tests read whether its handler returned. */
 export const slowRuns = new Map<string, { attempt: number; ended: 'finished' | 'stopped' | null }>();
 
-/** Sleeps `ms` (`againMs` from its second attempt on) unless stopped; never retried after a failure. */
+/**
+ * Sleeps `ms` (`againMs` from its second attempt on) unless stopped, then throws (or, `quiet`, returns
+ * as if done); never retried after a failure.
+ */
 export const slowJob = defineJobKind({
   kind: 'test.slow',
-  payload: z.object({ ms: z.number().int().min(0), againMs: z.number().int().min(0).optional() }),
+  payload: z.object({
+    ms: z.number().int().min(0),
+    againMs: z.number().int().min(0).optional(),
+    quiet: z.boolean().default(false),
+  }),
   retryLimit: 0,
   retryDelaySeconds: 0,
   timeLimitSeconds: 120,
@@ -90,7 +97,7 @@ export const slowJob = defineJobKind({
       run.ended = 'finished';
     } catch (e) {
       run.ended = 'stopped';
-      throw e;
+      if (!payload.quiet) throw e;
     }
   },
 });

@@ -125,6 +125,8 @@ export async function runJob(
       progress,
     });
     if (stopped === 'timeout') throw new Error(`Time limit of ${kind.timeLimitSeconds} s passed`);
+    // A handler may end early once told to stop (what it had not started yet left out): it runs again.
+    if (stopped === 'shutdown') throw new JobStopped('shutdown');
     const stored = result === undefined ? null : typeof result === 'object' ? result : { value: result };
     await deps.db.transaction().execute(async (trx) => {
       const done = await owned(trx, delivery.id, attempt)
@@ -149,8 +151,7 @@ export async function runJob(
         : stopped === 'shutdown'
           ? 'The worker stopped with its process before the job ended'
           : errorText(e);
-    if (stopped === 'shutdown') {
-      await giveAttemptBack(deps.db, kind.kind, delivery.id, attempt, reason);
+    if (stopped === 'shutdown' && (await giveAttemptBack(deps.db, kind.kind, delivery.id, attempt, reason))) {
       throw new Error(reason);
     }
     const retry = !(e instanceof PermanentJobError) && delivery.retryCount < delivery.retryLimit;
@@ -190,7 +191,9 @@ export async function runJob(
 /**
  * An attempt stopped because its process closed did not fail: the job goes back to `pending` and both
  * records allow one more attempt, so pg-boss retries the delivery it is about to be told failed, also
- * for a kind without retries. Only while this attempt still owns the job.
+ * for a kind without retries. Only while this attempt still owns the job and pg-boss still has the
+ * delivery active (its expiry or its own stop may have ended it first); otherwise nothing is written,
+ * and the attempt ends as any failed one.
  */
 async function giveAttemptBack(
   db: Kysely<Database>,
@@ -198,21 +201,30 @@ async function giveAttemptBack(
   id: string,
   attempt: number,
   reason: string,
-): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const given = await owned(trx, id, attempt)
-      .set((eb) => ({
-        status: 'pending',
-        message: `Attempt ${attempt} failed; retrying`,
-        error: reason,
-        max_attempts: eb('max_attempts', '+', 1),
-        updated_at: new Date(),
-      }))
-      .executeTakeFirst();
-    if (Number(given.numUpdatedRows) === 0) return;
-    await sql`UPDATE ${sql.table(`${QUEUE_SCHEMA}.job`)} SET retry_limit = retry_limit + 1
-      WHERE name = ${kind} AND id = ${id} AND state = 'active'`.execute(trx);
-  });
+): Promise<boolean> {
+  const notGiven = new Error('not given back');
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const given = await owned(trx, id, attempt)
+        .set((eb) => ({
+          status: 'pending',
+          message: `Attempt ${attempt} stopped with its process; it runs again`,
+          error: reason,
+          max_attempts: eb('max_attempts', '+', 1),
+          updated_at: new Date(),
+        }))
+        .executeTakeFirst();
+      if (Number(given.numUpdatedRows) === 0) throw notGiven;
+      const delivery = await sql`UPDATE ${sql.table(`${QUEUE_SCHEMA}.job`)} SET retry_limit = retry_limit + 1
+        WHERE name = ${kind} AND id = ${id} AND state = 'active'`.execute(trx);
+      if (Number(delivery.numAffectedRows ?? 0) === 0) throw notGiven;
+      return true;
+    })
+    .catch((e: unknown) => {
+      if (e === notGiven) return false;
+      throw e;
+    });
 }
 
 /**

@@ -39,6 +39,8 @@ export function jobMessage(text: string): string | undefined {
       return t`Attempt ${attempt} failed; retrying`;
     case 'workerStopped':
       return t`The worker stopped (its process ended, or the time limit of ${seconds} s passed); retrying`;
+    case 'processClosed':
+      return t`Attempt ${attempt} stopped with its process; it runs again`;
     case 'analyticsReading':
       return t`Reading new page views from the site`;
     case 'oldRecordsRemoved':
