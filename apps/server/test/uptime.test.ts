@@ -294,7 +294,7 @@ describe('uptime checks', () => {
     expect((await api('POST', 'sites/999999/uptime/check')).status).toBe(404);
   });
 
-  it('Check now is a real check: it takes a failing site down and brings it back, without putting off the periodic one', async () => {
+  it('Check now is a real check: it takes a failing site down and brings it back (the webhook told), without putting off the periodic one', async () => {
     const state = () =>
       t.db
         .selectFrom('sites')
@@ -304,6 +304,7 @@ describe('uptime checks', () => {
     const notifications = async () => (await t.db.selectFrom('notifications').select('id').execute()).length;
     const before = await state();
     const told = await notifications();
+    const hooked = hook.bodies.length;
     expect(before).toMatchObject({ uptime_status: 'up' });
 
     wp.inject({ status: 503, times: Infinity });
@@ -319,6 +320,9 @@ describe('uptime checks', () => {
     expect(second).toMatchObject({ status: 'down', consecutive_failures: 2 });
     const afterDown = await notifications();
     expect(afterDown).toBeGreaterThan(told);
+    expect((hook.bodies.slice(hooked) as any[]).map((b) => b.body.text)).toEqual([
+      ':red_circle: Uptime Blog (uptime-blog.com) is down: Home page: HTTP 503',
+    ]);
     // Still down: no second notice.
     await trpc.sites.checkUptime.mutate({ id: siteId });
     expect(await notifications()).toBe(afterDown);
@@ -329,6 +333,7 @@ describe('uptime checks', () => {
     const up = await trpc.sites.checkUptime.mutate({ id: siteId });
     expect(up).toMatchObject({ check: { up: true }, status: 'up', consecutive_failures: 0 });
     expect(await notifications()).toBeGreaterThan(afterDown);
+    expect(hook.bodies.length - hooked).toBe(2);
   });
 
   it('probes the home page and the REST root in parallel: a check takes one slow answer, not two', async () => {

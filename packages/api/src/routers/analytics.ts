@@ -58,13 +58,10 @@ export const analyticsRouter = router({
       },
     })
     .input(z.object({ id: idParam }))
-    .output(z.object({ installed: z.boolean(), path: z.string().optional() }))
+    .output(z.object({ installed: z.boolean(), filename: z.string() }))
     .mutation(async ({ ctx, input }) => {
-      const result = await installAnalyticsPlugin(ctx, input.id);
-      return {
-        installed: true,
-        ...(result && typeof result === 'object' && 'path' in result ? { path: String(result.path) } : {}),
-      };
+      const { filename } = await installAnalyticsPlugin(ctx, input.id);
+      return { installed: true, filename };
     }),
 
   plugin: protectedProcedure

@@ -8,6 +8,7 @@ import { toDomainView, type DomainView } from './domain-view';
 import { integrationConfig } from './integration-config';
 import { keyedLock } from './keyed-lock';
 import { notifyUsers } from './notifications';
+import { purchasedNotification } from './notifications-jobs';
 
 /** A caller, or a job acting for the user who started it (null when nobody did). */
 type Ctx = Pick<Context, 'db' | 'req' | 'secrets' | 'integrations'> & { user: { id: number } | null };
@@ -68,10 +69,7 @@ async function record(
     );
     if (opts.notifyBuyer && ctx.user) {
       await notifyUsers(trx, [ctx.user.id], {
-        kind: 'domain.purchased',
-        title: `Bought ${row.domain_name}`,
-        body: `Bought ${row.domain_name}.`,
-        params: { domain: row.domain_name, domains: [row.domain_name], count: 1 },
+        ...purchasedNotification([row.domain_name]),
         link: '/domains',
         subjectType: 'domain',
         subjectId: row.id,

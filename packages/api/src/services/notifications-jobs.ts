@@ -47,6 +47,20 @@ export function nameList(names: string[], shown = 5): string {
 /** The domains a purchase notification names; the count says how many there were. */
 const NAMED_DOMAINS = 100;
 
+/** What the buyer is told of a purchase (one domain bought by hand, or a bulk purchase's job). */
+export function purchasedNotification(bought: string[]) {
+  return {
+    kind: 'domain.purchased',
+    title: bought.length === 1 ? `Bought ${bought[0]}` : `Bought ${bought.length} domains`,
+    body: bought.length > 0 ? `Bought ${nameList(bought)}.` : 'Nothing needed buying.',
+    params: {
+      domains: bought.slice(0, NAMED_DOMAINS),
+      count: bought.length,
+      ...(bought.length === 1 ? { domain: bought[0] } : {}),
+    },
+  } as const;
+}
+
 function notificationOf(job: FinishedJob, outcome: 'completed' | 'failed'): NewNotification {
   const title = job.title ?? job.kind;
   const base = { link: jobLink(job), subjectType: 'job', subjectId: job.id };
@@ -56,18 +70,8 @@ function notificationOf(job: FinishedJob, outcome: 'completed' | 'failed'): NewN
   if (job.kind === 'domains.bulk-purchase') {
     const bought = Array.isArray(job.result?.bought) ? (job.result.bought as string[]) : [];
     if (outcome === 'completed') {
-      return {
-        ...base,
-        kind: 'domain.purchased',
-        title: bought.length === 1 ? `Bought ${bought[0]}` : `Bought ${bought.length} domains`,
-        body: bought.length > 0 ? `Bought ${nameList(bought)}.` : 'Nothing needed buying.',
-        params: {
-          ...about,
-          domains: bought.slice(0, NAMED_DOMAINS),
-          count: bought.length,
-          ...(bought.length === 1 ? { domain: bought[0] } : {}),
-        },
-      };
+      const purchased = purchasedNotification(bought);
+      return { ...base, ...purchased, params: { ...about, ...purchased.params } };
     }
     return {
       ...base,

@@ -131,7 +131,7 @@ export async function getSite(ctx: Pick<Context, 'db'>, id: number): Promise<Sit
 }
 
 /** The REST root of an address: `https://blog.example` → `https://blog.example/wp-json`. */
-function restRoot(url: string): string {
+export function restRoot(url: string): string {
   const trimmed = url.replace(/\/+$/, '');
   return /\/wp-json$/.test(trimmed) || trimmed.includes('rest_route=') ? trimmed : `${trimmed}/wp-json`;
 }

@@ -7,7 +7,7 @@ import { forEachBounded } from './bounded';
 import { loadSection, type IntegrationCtx } from './integration-config';
 import { notifyActiveUsers } from './notifications';
 import { sendWebhookQuietly } from './notifications-webhook';
-import { siteUrlOf } from './sites';
+import { restRoot, siteUrlOf } from './sites';
 
 /**
  * Sites checked at once in this process, over all periodic runs together (each site's two requests go
@@ -58,9 +58,7 @@ export interface UptimeTarget {
 
 /** The REST root of a site's API address, as a URL to GET: `…/wp-json/` or the `?rest_route=/` form. */
 export function restRootUrl(apiUrl: string): string {
-  const trimmed = apiUrl.replace(/\/+$/, '');
-  if (trimmed.includes('rest_route=')) return trimmed;
-  return /\/wp-json$/.test(trimmed) ? `${trimmed}/` : `${trimmed}/wp-json/`;
+  return restRoot(apiUrl).replace(/\/wp-json$/, '/wp-json/');
 }
 
 /** The home page a visitor opens. */
@@ -352,8 +350,8 @@ const toCheckView = (o: Outcome): UptimeCheckView => ({
 });
 
 /**
- * POST sites/{id}/uptime/check: one check now (an inactive site too), stored in the history; only the
- * periodic run moves the site up or down and notifies (see recordCheck).
+ * POST sites/{id}/uptime/check: one check now (an inactive site too), stored in the history. It moves
+ * the site up or down and notifies, the webhook too, as a periodic check does (see recordCheck).
  */
 export async function checkSiteNow(ctx: Deps, siteId: number) {
   const site = await ctx.db
@@ -369,7 +367,7 @@ export async function checkSiteNow(ctx: Deps, siteId: number) {
     ctx,
     { ...site, wp_api_url: site.wp_api_url },
     UPTIME_REQUEST_TIMEOUT_MS,
-    null,
+    (await monitoringSettings(ctx)).webhookUrl,
     true,
   );
   if (!recorded) throw notFound('Site');
