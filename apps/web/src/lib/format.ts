@@ -17,6 +17,18 @@ export function formatNumber(n: number, options?: Intl.NumberFormatOptions): str
   return new Intl.NumberFormat(i18n.locale === 'tr' ? 'tr-TR' : 'en-US', options).format(n);
 }
 
+/**
+ * A percentage given as 0–100, in the screen's language ("50.5%", Turkish "%50,5"), with at most
+ * `digits` decimals (exactly that many with `fixed`).
+ */
+export function formatPercent(percent: number, digits = 1, fixed = false): string {
+  return formatNumber(percent / 100, {
+    style: 'percent',
+    minimumFractionDigits: fixed ? digits : 0,
+    maximumFractionDigits: digits,
+  });
+}
+
 /** A long text cut for a line (a toast, a card), with an ellipsis when cut. */
 export function shortText(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max).trimEnd()}…` : text;

@@ -1,4 +1,4 @@
-/** The languages ideas are written in (doc2 §1: en, tr, es, fr, de), by their own names. */
+/** The languages ideas and keywords are written in (doc2 §1: en, tr, es, fr, de), by their own names. */
 export const IDEA_LANGUAGES = [
   { value: 'en', label: 'English' },
   { value: 'tr', label: 'Türkçe' },

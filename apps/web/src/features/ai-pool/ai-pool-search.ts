@@ -1,4 +1,5 @@
 import type { AgentActionType, MetricType } from '@blogfleet/validators';
+import { calendarDayField } from '../../lib/calendar-day';
 import { listSearchValidator } from '../../lib/list-search';
 
 /** The AI content pool's seven tabs in the spec's order (doc2 §2); the URL carries the name. */
@@ -51,17 +52,6 @@ const tabField = {
   },
 };
 
-/** A real calendar day as YYYY-MM-DD; kept as text so the URL shows what was chosen. */
-const dayField = {
-  safeParse(value: unknown): Parsed {
-    if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return { success: false };
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value)
-      ? { success: true, data: value }
-      : { success: false };
-  },
-};
-
 export const validateAiPoolSearch = listSearchValidator<AiPoolSearch>(KEYS, (s) => ({
   tab: tabField,
   search: s.listPoliciesInput.shape.search,
@@ -69,6 +59,6 @@ export const validateAiPoolSearch = listSearchValidator<AiPoolSearch>(KEYS, (s) 
   agent_id: s.listDecisionsInput.shape.agent_id,
   action_type: s.listDecisionsInput.shape.action_type,
   metric_type: s.listMetricsInput.shape.metric_type,
-  start_date: dayField,
-  end_date: dayField,
+  start_date: calendarDayField,
+  end_date: calendarDayField,
 }));

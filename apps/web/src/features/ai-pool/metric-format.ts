@@ -2,7 +2,7 @@ import { TIME_METRICS, type MetricType } from '@blogfleet/validators';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 
 export const isTimeMetric = (type: MetricType) => TIME_METRICS.includes(type);
 
@@ -14,8 +14,7 @@ export function useMetricFormat() {
   const { t } = useLingui();
   return useMemo(() => {
     const minutes = (seconds: number) => Math.round(seconds / 60);
-    const percent = (value: number) =>
-      formatNumber(value / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const percent = (value: number) => formatPercent(value, 1, true);
     return {
       /** In the chart, times are plotted in minutes. */
       plotted: (type: MetricType, value: number) => (isTimeMetric(type) ? value / 60 : value),

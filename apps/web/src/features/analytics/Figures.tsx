@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Suspense, type ReactNode } from 'react';
 import { TrendChart } from '../charts';
 import { formatDuration } from './range';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 
 /** One figure of an analytics screen: label, big value, an optional line under it. */
 export function Figure({ label, value, hint }: { label: ReactNode; value: ReactNode; hint?: ReactNode }) {
@@ -43,7 +43,7 @@ export function SourceList({
               {s.source === 'direct' ? <Trans>Direct</Trans> : s.source}
             </span>
             <span className="shrink-0 tabular-nums text-muted-foreground">
-              {formatNumber(s.visitors)} · {formatNumber(s.percentage)}%
+              {formatNumber(s.visitors)} · {formatPercent(s.percentage, 2)}
             </span>
           </div>
           <Progress value={s.percentage} aria-label={s.source} />
@@ -156,7 +156,7 @@ export function SummaryFigures({
       <Figure label={<Trans>Visitors</Trans>} value={formatNumber(totals.visitors)} hint={visitorsHint} />
       <Figure label={<Trans>Page views</Trans>} value={formatNumber(totals.pageviews)} />
       <Figure label={<Trans>Sessions</Trans>} value={formatNumber(totals.sessions)} />
-      <Figure label={<Trans>Bounce rate</Trans>} value={`${formatNumber(totals.bounce_rate)}%`} />
+      <Figure label={<Trans>Bounce rate</Trans>} value={formatPercent(totals.bounce_rate, 2)} />
       <Figure label={<Trans>Avg. session</Trans>} value={formatDuration(totals.avg_session_duration)} />
     </div>
   );

@@ -17,6 +17,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { translateIssue } from '../../lib/validation-messages';
+import { IDEA_LANGUAGES } from '../../lib/languages';
 
 type Input = RouterInputs['keywords']['generate'];
 
@@ -27,15 +28,6 @@ interface Props {
   defaultWebsite?: string;
   onGenerate(input: Input): Promise<unknown>;
 }
-
-/** The languages keywords are generated in, by their own names. */
-const LANGUAGES = [
-  { value: 'en', label: 'English' },
-  { value: 'tr', label: 'Türkçe' },
-  { value: 'es', label: 'Español' },
-  { value: 'fr', label: 'Français' },
-  { value: 'de', label: 'Deutsch' },
-] as const;
 
 /** "Generate keywords" (doc2 §2, §5: a target website is required): starts the job. */
 export function GenerateKeywordsDialog({ open, onOpenChange, websites, defaultWebsite, onGenerate }: Props) {
@@ -130,7 +122,7 @@ export function GenerateKeywordsDialog({ open, onOpenChange, websites, defaultWe
               <Select
                 value={language}
                 onValueChange={(v) => setLanguage(v as Input['language'])}
-                options={LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
+                options={IDEA_LANGUAGES.map((l) => ({ value: l.value, label: l.label }))}
               />
             </FormField>
             <FormField label={t`How many`} error={errors.count} hint={t`1 to ${KEYWORDS_GENERATED.max}`}>

@@ -7,7 +7,7 @@ import { Sparkles } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { translateIssue } from '../../lib/validation-messages';
-import { IDEA_LANGUAGES, type IdeaLanguage } from './languages';
+import { IDEA_LANGUAGES, type IdeaLanguage } from '../../lib/languages';
 
 type Input = RouterInputs['aiPool']['ideas']['generate'];
 

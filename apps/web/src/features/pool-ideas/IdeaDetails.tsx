@@ -1,7 +1,7 @@
 import { StatusBadge } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatUserDate } from '../../lib/format';
-import { languageName } from './languages';
+import { languageName } from '../../lib/languages';
 import type { IdeaRow } from './use-pool-ideas';
 
 /** An idea's expanded row: the evaluator's recommendation and why, the reviewer's note, where it came from. */

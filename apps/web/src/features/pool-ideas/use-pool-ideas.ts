@@ -3,11 +3,9 @@ import { toast } from '@blogfleet/ui';
 import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { userMessage } from '../../lib/api-errors';
 import { trpc } from '../../lib/trpc';
-import { onJobFinished } from '../jobs/job-finish';
-import { useTrackJob } from '../jobs/use-job-sync';
+import { usePoolJobs } from '../ai-pool/use-pool-jobs';
 import { announceBulkOutcome } from './bulk-outcome';
 import { shortText } from '../../lib/format';
 import type { IdeasQuery } from './ideas-search';
@@ -16,69 +14,22 @@ export type IdeaRow = RouterOutputs['aiPool']['ideas']['list']['ideas'][number];
 export type IdeaStatus = IdeaRow['status'];
 type GenerateInput = RouterInputs['aiPool']['ideas']['generate'];
 
-interface GeneratedIdeas {
-  ideaIds: number[];
-  evaluated: number;
-  generator: 'openai' | 'offline';
-}
-
 /**
  * Everything the ideas page reads and changes (doc2 §2, §4). Generating, promoting and rewriting are jobs
- * on the job panel; when one ends the lists refresh and a toast says what happened.
+ * on the job panel; when one ends the lists refresh and a toast says what happened (usePoolJobs).
  */
 export function usePoolIdeas(query: IdeasQuery) {
   const { t } = useLingui();
   const utils = trpc.useUtils();
-  const trackJob = useTrackJob();
+  const trackJob = usePoolJobs();
   const list = trpc.aiPool.ideas.list.useQuery(query, { placeholderData: keepPreviousData });
   // A promotion writes a post; the pool's other screens (dashboard, posts) read the same data.
-  const refresh = useRef(() => Promise.resolve());
-  refresh.current = async () => {
-    await utils.aiPool.invalidate();
-  };
+  const refresh = () => utils.aiPool.invalidate();
   const rows = list.data?.ideas ?? [];
   const nameOf = (id: number) => {
     const idea = rows.find((i) => i.id === id);
     return idea ? `“${shortText(idea.idea_text)}”` : t`Idea ${id}`;
   };
-
-  useEffect(() => {
-    const offGenerate = onJobFinished('ai.generate-ideas', (job) => {
-      void refresh.current();
-      if (job.status === 'failed') {
-        toast.error(t`Failed to generate ideas: ${job.error ?? ''}`);
-        return;
-      }
-      if (job.status !== 'completed') return;
-      const r = job.result as unknown as GeneratedIdeas;
-      const count = r.ideaIds.length;
-      toast.success(
-        t({
-          message: plural(count, {
-            one: '# idea generated for review',
-            other: '# ideas generated for review',
-          }),
-        }),
-        r.generator === 'offline' ? { description: t`Offline generator (no model configured)` } : undefined,
-      );
-    });
-    const offPromote = onJobFinished('ai.promote-idea', (job) => {
-      void refresh.current();
-      if (job.status === 'failed') toast.error(t`Failed to write the post: ${job.error ?? ''}`);
-      else if (job.status === 'completed')
-        toast.success(t`The post is written as a draft: find it on the posts page`);
-    });
-    const offRewrite = onJobFinished('ai.rewrite-idea', (job) => {
-      void refresh.current();
-      if (job.status === 'failed') toast.error(t`Failed to rewrite the idea: ${job.error ?? ''}`);
-      else if (job.status === 'completed') toast.success(t`The idea is rewritten and waits for review again`);
-    });
-    return () => {
-      offGenerate();
-      offPromote();
-      offRewrite();
-    };
-  }, [t]);
 
   const generate = trpc.aiPool.ideas.generate.useMutation({ onSuccess: ({ job }) => trackJob(job) });
   const setStatus = trpc.aiPool.ideas.setStatus.useMutation({
@@ -88,13 +39,13 @@ export function usePoolIdeas(query: IdeasQuery) {
       if (idea.status === 'approved') toast.success(t`Approved: “${text}”`);
       else if (idea.status === 'rejected') toast.success(t`Rejected: “${text}”`);
       else if (idea.status === 'needs_rewrite') toast.success(t`Sent to the rewriter: “${text}”`);
-      await refresh.current();
+      await refresh();
     },
   });
   const promote = trpc.aiPool.ideas.promote.useMutation({
     onSuccess: ({ job }) => {
       trackJob(job);
-      void refresh.current();
+      void refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to promote the idea` })),
   });
@@ -125,7 +76,7 @@ export function usePoolIdeas(query: IdeasQuery) {
             },
         nameOf,
       );
-      await refresh.current();
+      await refresh();
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to update status` })),
   });
@@ -152,7 +103,7 @@ export function usePoolIdeas(query: IdeasQuery) {
         nameOf,
       );
       // The promotions are jobs: the panel shows them with the next poll, started now.
-      await Promise.all([utils.jobs.list.invalidate(), refresh.current()]);
+      await Promise.all([utils.jobs.list.invalidate(), refresh()]);
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to promote the idea` })),
   });

@@ -1,4 +1,5 @@
 import type { RouterInputs } from '@blogfleet/api';
+import { calendarDay } from '../../lib/calendar-day';
 import { listSearchValidator } from '../../lib/list-search';
 
 export type PostsQuery = Exclude<RouterInputs['aiPool']['posts']['list'], undefined>;
@@ -21,14 +22,8 @@ const checked = listSearchValidator<Pick<PostsSearch, (typeof KEYS)[number]>>(
   (s) => s.listPostsInput.shape,
 );
 
-/** A day as the date inputs give it (YYYY-MM-DD), kept as text so the URL reads as typed. */
-function day(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined;
-  return Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? undefined : value;
-}
-
 export function validatePostsSearch(raw: Record<string, unknown>): PostsSearch {
-  return { ...checked(raw), start_date: day(raw.start_date), end_date: day(raw.end_date) };
+  return { ...checked(raw), start_date: calendarDay(raw.start_date), end_date: calendarDay(raw.end_date) };
 }
 
 /** The list call's input; the server's default limit is the page's fixed size (10). */

@@ -1,32 +1,23 @@
 import type { RouterOutputs } from '@blogfleet/api';
-import { Alert, Badge, Button, Card, DataTable, Input, Select, StatusBadge, toast } from '@blogfleet/ui';
+import { Alert, Button, Card, DataTable, Input, Select, StatusBadge, toast } from '@blogfleet/ui';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { plural } from '@lingui/core/macro';
 import { keepPreviousData } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ColumnDef, PaginationState, RowSelectionState } from '@tanstack/react-table';
 import { CalendarClock, Send, UploadCloud } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { userMessage } from '../../lib/api-errors';
-import { formatScore, formatUserDate } from '../../lib/format';
-import { tenPointVariant } from '../../lib/score';
+import { formatUserDate, shortText } from '../../lib/format';
+import { TenPointScore } from '../pool-posts/post-columns';
+import { usePostStatus } from '../pool-posts/use-pool-posts';
 import { trpc } from '../../lib/trpc';
 import { announceBulkOutcome } from '../pool-ideas/bulk-outcome';
-import { shortText } from '../../lib/format';
 
 type PoolPost = RouterOutputs['aiPool']['posts']['list']['posts'][number];
 
 /** Core §9: the content pool tab pages by 25. */
 const PAGE_SIZE = 25;
-
-const Score = ({ value }: { value: number | null }) =>
-  value === null ? (
-    <span className="text-muted-foreground">—</span>
-  ) : (
-    <Badge variant={tenPointVariant(value)} className="tabular-nums">
-      {formatScore(value)}
-    </Badge>
-  );
 
 /**
  * Content pool tab (core §2): the pool's posts this site can take (drafts and ready posts) and those
@@ -78,17 +69,15 @@ export function ContentPoolTab({ siteId, domain }: { siteId: number; domain: str
     },
     onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to assign posts` })),
   });
-  const publish = trpc.aiPool.posts.setStatus.useMutation({
-    onSuccess: async ({ post, pending_push }) => {
-      toast.success(
-        pending_push
-          ? t`${post.title} is published here; WordPress did not answer, so it goes with the site's next push`
-          : t`${post.title} is published on ${domain}`,
-      );
-      await refresh();
-    },
-    onError: (err) => toast.error(userMessage(err, { fallback: t`Failed to update status` })),
-  });
+  const { setStatus, pendingId } = usePostStatus();
+  // The pool's lists and the sites are refreshed by usePostStatus; the cadence's queue is this tab's.
+  const publish = useCallback(
+    (id: number) =>
+      setStatus(id, 'published')
+        .then(() => utils.sitePool.cadence.invalidate({ id: siteId }))
+        .catch((err: unknown) => toast.error(userMessage(err, { fallback: t`Failed to update status` }))),
+    [setStatus, utils, siteId, t],
+  );
 
   const columns = useMemo<ColumnDef<PoolPost>[]>(
     () => [
@@ -123,19 +112,19 @@ export function ContentPoolTab({ siteId, domain }: { siteId: number; domain: str
         id: 'quality',
         header: t`Quality`,
         enableSorting: false,
-        cell: ({ row: { original: p } }) => <Score value={p.quality_score} />,
+        cell: ({ row: { original: p } }) => <TenPointScore value={p.quality_score} />,
       },
       {
         id: 'seo',
         header: t`SEO`,
         enableSorting: false,
-        cell: ({ row: { original: p } }) => <Score value={p.seo_score} />,
+        cell: ({ row: { original: p } }) => <TenPointScore value={p.seo_score} />,
       },
       {
         id: 'readability',
         header: t`Readability`,
         enableSorting: false,
-        cell: ({ row: { original: p } }) => <Score value={p.readability_score} />,
+        cell: ({ row: { original: p } }) => <TenPointScore value={p.readability_score} />,
       },
       {
         id: 'actions',
@@ -147,8 +136,8 @@ export function ContentPoolTab({ siteId, domain }: { siteId: number; domain: str
             <Button
               size="sm"
               variant="outline"
-              loading={publish.isPending && publish.variables?.id === p.id}
-              onClick={() => publish.mutate({ id: p.id, status: 'published' })}
+              loading={pendingId === p.id}
+              onClick={() => void publish(p.id)}
             >
               <UploadCloud className="size-4" aria-hidden />
               <Trans>Publish now</Trans>
@@ -156,7 +145,7 @@ export function ContentPoolTab({ siteId, domain }: { siteId: number; domain: str
           ) : null,
       },
     ],
-    [t, siteId, publish],
+    [t, siteId, publish, pendingId],
   );
 
   const selected = Object.keys(selection)

@@ -20,7 +20,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { toastApiError } from '../../lib/api-error-message';
 import { userMessage } from '../../lib/api-errors';
-import { formatNumber, formatUserDate } from '../../lib/format';
+import { formatNumber, formatPercent, formatUserDate } from '../../lib/format';
 import { trpc } from '../../lib/trpc';
 
 /**
@@ -84,7 +84,7 @@ export function TrafficTab({ siteId, onRequest }: { siteId: number; onRequest():
                 <span>
                   <Trans>
                     {formatNumber(r.results.delivered_visits)} visits delivered (
-                    {formatNumber(r.results.completion_rate)}%)
+                    {formatPercent(r.results.completion_rate, 2)})
                   </Trans>
                 </span>
                 {r.status === 'active' && (

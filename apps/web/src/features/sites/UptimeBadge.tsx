@@ -1,7 +1,7 @@
 import { Badge } from '@blogfleet/ui';
 import { Trans } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { formatNumber } from '../../lib/format';
+import { formatNumber, formatPercent } from '../../lib/format';
 
 /** Up (green), down (red; two failed checks in a row) or not checked yet (grey). */
 export function UptimeBadge({ status }: { status: 'up' | 'down' | null }) {
@@ -29,7 +29,7 @@ export function UptimeBadge({ status }: { status: 'up' | 'down' | null }) {
 }
 
 /** An uptime percentage as the API gives it (two decimals at most): "99.5%". */
-export const formatUptime = (percent: number) => `${formatNumber(percent, { maximumFractionDigits: 2 })}%`;
+export const formatUptime = (percent: number) => formatPercent(percent, 2);
 
 /** A response time: "123 ms". */
 export const formatMs = (ms: number) => `${formatNumber(ms)} ms`;
